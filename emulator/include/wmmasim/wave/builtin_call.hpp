@@ -1,0 +1,35 @@
+// A builtin call for a whole wave, on raw register words: what the typed front ends (wave-level
+// functions and the per-lane CPU builtins of the SIMT runtime) reduce to.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "wmmasim/layouts/instruction.hpp"
+#include "wmmasim/numerics/numerics.hpp"
+
+namespace wmmasim {
+
+struct WaveBuiltinCall {
+  const Instruction* ins = nullptr;
+  bool a_sign = false, b_sign = false, clamp = false;  // integer forms: the builtin's constant flags
+  int opsel = 0;                                       // RDNA3 16-bit outputs: the half holding C and D
+  // Per-lane register words, lane-major: a[lane * vgprs_a + v]; index: one word per lane.
+  std::vector<std::uint32_t> a, b, c, index;
+};
+
+// Executes the call; returns D lane-major (lane * vgprs_cd + v). For RDNA3 16-bit outputs the other
+// half of each D word is C's (the _tied builtins guarantee it; for the plain ones clang leaves it
+// undefined, and the emulator chooses C's half).
+std::vector<std::uint32_t> run_wave_builtin(const WaveBuiltinCall& call, const Model* model = nullptr);
+
+// global_load_tr: `fetched` holds what each lane loaded from its own address (lane-major, vgprs_cd
+// words per lane); returns what each lane receives after the transposing shuffle (spec layouts.md 7).
+std::vector<std::uint32_t> shuffle_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched);
+
+// The model builtins use when no model is passed: default_model(ins) unless one is chosen here
+// (process-wide; nullptr restores the defaults).
+void set_builtin_model(const Model* model);
+const Model& builtin_model(const Instruction& ins);
+
+}  // namespace wmmasim
