@@ -36,7 +36,8 @@ void execute(const Instruction& ins, RegisterFile& regs, const OperandVgprs& at,
   } else {
     c = read_matrix(ins, Operand::c, regs, at.c.value, opts);
   }
-  std::vector<std::uint32_t> d(static_cast<std::size_t>(ins.m) * ins.n);
+  // SWMMAC accumulates into D itself: compute_d reads the accumulator from d.
+  std::vector<std::uint32_t> d = ins.family == Family::swmmac ? c : std::vector<std::uint32_t>(static_cast<std::size_t>(ins.m) * ins.n);
   compute_d(ins, a.data(), b.data(), c.data(), index.empty() ? nullptr : index.data(), modifiers, model, d.data());
   write_matrix(ins, Operand::d, d, regs, at.d, opts);
 }
