@@ -72,7 +72,9 @@ DecodedInstruction decode_vop3p(std::uint32_t word0, std::uint32_t word1, Arch a
   d.opsel_hi = field(59, 2) | field(14, 1) << 2;
   d.modifiers.neg_hi = static_cast<std::uint8_t>(field(8, 3));
   d.modifiers.neg = static_cast<std::uint8_t>(field(61, 3));
-  d.modifiers.clamp = field(15, 1) != 0;
+  d.clamp = field(15, 1) != 0;
+  // Float forms ignore CLAMP in hardware (operand captures; CALC README), though LLVM will not emit it.
+  d.modifiers.clamp = found->integer_inputs() && d.clamp;
   if (found->family == Family::swmmac) d.modifiers.index_key = d.opsel;
   if (found->arch == Arch::rdna3) d.operands.half = d.opsel >> 2 & 1;
   return d;

@@ -33,6 +33,7 @@ struct DecodedInstruction {
   OperandVgprs operands;
   Modifiers modifiers;
   int opsel = 0, opsel_hi = 0;  // raw fields; dense gfx12 WMMA ignores them
+  bool clamp = false;           // raw CLAMP bit; only integer forms use it
 };
 
 // Decodes an encoded WMMA/SWMMAC for one architecture and wave size; UserError if the word is not one.
