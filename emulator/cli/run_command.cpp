@@ -50,15 +50,18 @@ int run_gemm(const GemmArgs& args) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const FloatComparison cmp = compare_with_float_gemm(ins, a, b, c, d);
   const double instructions = static_cast<double>((args.m + 15) / 16) * ((args.n + 15) / 16) * ((args.k + ins.k - 1) / ins.k);
-  std::printf("gemm %dx%dx%d with %s%s\n", args.m, args.n, args.k, full_builtin_name(ins).c_str(),
-              ins.integer_inputs() ? (args.a_signed ? " (A signed" : " (A unsigned") : "");
-  if (ins.integer_inputs()) std::printf("%s)\n", args.b_signed ? ", B signed" : ", B unsigned");
+  std::string signedness;
+  if (ins.integer_inputs())
+    signedness = std::string(" (A ") + (args.a_signed ? "signed" : "unsigned") + ", B " + (args.b_signed ? "signed" : "unsigned") +
+                 (args.clamp ? ", clamp)" : ")");
+  std::printf("gemm %dx%dx%d with %s%s\n", args.m, args.n, args.k, full_builtin_name(ins).c_str(), signedness.c_str());
   std::printf("model: %s (%s)\n", std::string(model->name).c_str(),
               model->hardware_qualified ? "hardware-qualified" : "NOT hardware-qualified: a hypothesis or reference model");
   std::printf("time: %.3f s, %.0f emulated instructions, %.3g instructions/s, %.3g GFLOP/s\n", seconds, instructions,
               instructions / seconds, 2.0 * args.m * args.n * args.k / seconds * 1e-9);
-  std::printf("vs Eigen float GEMM of the same inputs: %ld of %ld elements differ, max %.0f ULP, mean %.3g ULP\n",
-              cmp.differing, cmp.elements, cmp.max_ulp, cmp.mean_ulp);
+  std::printf("vs %s of the same inputs: %ld of %ld elements differ, max %.0f ULP, mean %.3g ULP, max |error| %.3g\n",
+              ins.cd == Format::i32 ? "exact 64-bit integer GEMM" : "Eigen float GEMM", cmp.differing, cmp.elements,
+              cmp.max_ulp, cmp.mean_ulp, cmp.max_abs_error);
   return 0;
 }
 
