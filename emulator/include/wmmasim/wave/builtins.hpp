@@ -1,0 +1,144 @@
+// The clang builtins as CPU functions for kernels run by the SIMT runtime: each is a callable object
+// named like the builtin (__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a, b, c)), typed from the
+// table's clang type string, and wave-collective: every lane passes its own fragment and receives its
+// own result. Included by wmmasim/kernel.hpp on the CPU side; never on the GPU, where the real
+// builtins exist.
+#pragma once
+
+#include <array>
+#include <cstring>
+#include <source_location>
+#include <span>
+#include <string>
+
+#include "wmmasim/error.hpp"
+#include "wmmasim/simt/checked_ptr.hpp"
+#include "wmmasim/simt/wave_collective.hpp"
+#include "wmmasim/wave/builtin_call.hpp"
+#include "wmmasim/wave/builtin_list.hpp"
+
+namespace wmmasim::lane_builtins {
+
+using builtin_types::param_count;
+using builtin_types::param_t;
+using builtin_types::result_t;
+
+// What one lane brings to a matrix builtin: its register words and the constant flags.
+struct LaneOperands {
+  std::array<std::uint32_t, 8> words[4] = {};  // A, B, C, index
+  bool flags[3] = {};                          // a_sign, b_sign, clamp   (or opsel)
+  int flag_count = 0;
+};
+template <class R> struct LaneResult { R value{}; };
+
+template <class T> void store_words(std::array<std::uint32_t, 8>& dst, const T& v) {
+  static_assert(sizeof(T) <= sizeof(dst), "operand larger than 8 VGPRs");
+  std::memcpy(dst.data(), &v, sizeof(T));
+}
+
+template <std::size_t Ins> struct Matrix {
+  static const Instruction& ins() { return kInstructions[Ins]; }
+
+  template <class... P> static result_t<Ins> call(std::source_location where, const P&... args) {
+    LaneOperands mine;
+    int data = 0;
+    auto absorb = [&](const auto& a) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(a)>, bool>) mine.flags[mine.flag_count++] = a;
+      else store_words(mine.words[data++], a);
+    };
+    (absorb(args), ...);
+    return simt::wave_collective<LaneOperands, LaneResult<result_t<Ins>>>(
+               ins().name.data(), mine,  // table names are string literals: NUL-terminated
+               [](std::span<const LaneOperands> in, std::span<LaneResult<result_t<Ins>>> out) { run(in, out); }, where)
+        .value;
+  }
+
+  static void run(std::span<const LaneOperands> in, std::span<LaneResult<result_t<Ins>>> out) {
+    const Instruction& i = ins();
+    if (static_cast<int>(in.size()) != i.wave)
+      throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes, this kernel runs waves of " +
+                      std::to_string(in.size()));
+    for (const LaneOperands& l : in)
+      for (int f = 0; f < l.flag_count; ++f)
+        if (l.flags[f] != in[0].flags[f])
+          throw UserError(std::string(i.name) + ": constant argument " + std::to_string(f + 1) +
+                          " differs between lanes; clang requires a compile-time constant");
+    WaveBuiltinCall call;
+    call.ins = &i;
+    if (i.integer_inputs()) {
+      call.a_sign = in[0].flags[0];
+      call.b_sign = in[0].flags[1];
+      call.clamp = in[0].flags[2];
+    } else if (in[0].flag_count) {
+      call.opsel = in[0].flags[0];
+    }
+    const int vgprs[4] = {i.vgprs_a, i.vgprs_b, i.vgprs_cd, i.family == Family::swmmac ? 1 : 0};
+    std::vector<std::uint32_t>* dst[4] = {&call.a, &call.b, &call.c, &call.index};
+    for (int op = 0; op < 4; ++op)
+      for (const LaneOperands& l : in) dst[op]->insert(dst[op]->end(), l.words[op].begin(), l.words[op].begin() + vgprs[op]);
+    const std::vector<std::uint32_t> d = run_wave_builtin(call);
+    for (std::size_t lane = 0; lane < out.size(); ++lane)
+      std::memcpy(&out[lane].value, &d[lane * i.vgprs_cd], sizeof(result_t<Ins>));
+  }
+};
+
+// Typed entry points by arity (the builtins have 3, 4, 6 or 7 parameters): real parameter types, so
+// arguments convert and mismatches fail to compile as they would with clang.
+template <std::size_t Ins, int N = param_count<Ins>> struct Builtin;
+template <std::size_t Ins> struct Builtin<Ins, 3> {
+  result_t<Ins> operator()(param_t<Ins, 0> a, param_t<Ins, 1> b, param_t<Ins, 2> c,
+                           std::source_location w = std::source_location::current()) const {
+    return Matrix<Ins>::call(w, a, b, c);
+  }
+};
+template <std::size_t Ins> struct Builtin<Ins, 4> {
+  result_t<Ins> operator()(param_t<Ins, 0> a, param_t<Ins, 1> b, param_t<Ins, 2> c, param_t<Ins, 3> d,
+                           std::source_location w = std::source_location::current()) const {
+    return Matrix<Ins>::call(w, a, b, c, d);
+  }
+};
+template <std::size_t Ins> struct Builtin<Ins, 6> {
+  result_t<Ins> operator()(param_t<Ins, 0> as, param_t<Ins, 1> a, param_t<Ins, 2> bs, param_t<Ins, 3> b, param_t<Ins, 4> c,
+                           param_t<Ins, 5> clamp, std::source_location w = std::source_location::current()) const {
+    return Matrix<Ins>::call(w, as, bs, clamp, a, b, c);
+  }
+};
+template <std::size_t Ins> struct Builtin<Ins, 7> {
+  result_t<Ins> operator()(param_t<Ins, 0> as, param_t<Ins, 1> a, param_t<Ins, 2> bs, param_t<Ins, 3> b, param_t<Ins, 4> c,
+                           param_t<Ins, 5> index, param_t<Ins, 6> clamp,
+                           std::source_location w = std::source_location::current()) const {
+    return Matrix<Ins>::call(w, as, bs, clamp, a, b, c, index);
+  }
+};
+
+// global_load_tr: each lane reads its own 64 or 128 bits (bounds-checked), then the wave shuffles.
+template <std::size_t Ins> struct Builtin<Ins, 1> {
+  using Value = result_t<Ins>;
+  Value operator()(simt::checked_ptr<const Value> p, std::source_location w = std::source_location::current()) const {
+    const Instruction& i = kInstructions[Ins];
+    struct Fetched { std::array<std::uint32_t, 4> words{}; };
+    Fetched mine;
+    const Value v = p.read(w);
+    std::memcpy(mine.words.data(), &v, sizeof(Value));
+    return simt::wave_collective<Fetched, LaneResult<Value>>(
+               i.name.data(), mine,
+               [&i](std::span<const Fetched> in, std::span<LaneResult<Value>> out) {
+                 std::vector<std::uint32_t> fetched;
+                 for (const Fetched& f : in) fetched.insert(fetched.end(), f.words.begin(), f.words.begin() + i.vgprs_cd);
+                 if (static_cast<int>(in.size()) != i.wave)
+                   throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes");
+                 const std::vector<std::uint32_t> got = shuffle_load_tr(i, fetched);
+                 for (std::size_t lane = 0; lane < out.size(); ++lane)
+                   std::memcpy(&out[lane].value, &got[lane * i.vgprs_cd], sizeof(Value));
+               },
+               w)
+        .value;
+  }
+};
+
+}  // namespace wmmasim::lane_builtins
+
+#define WMMASIM_LANE_BUILTIN(name) \
+  inline constexpr ::wmmasim::lane_builtins::Builtin<::wmmasim::builtin_types::builtin_index(#name)> __builtin_amdgcn_##name{};
+WMMASIM_FOR_EACH_BUILTIN(WMMASIM_LANE_BUILTIN)
+#undef WMMASIM_LANE_BUILTIN
