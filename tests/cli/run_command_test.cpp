@@ -1,0 +1,55 @@
+// `wmmasim run gemm` as a user runs it: the real binary, its output and exit status.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+Result run(const std::string& args) {
+  const std::string cmd = std::string(WMMASIM_CLI) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
+  const int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+TEST(RunGemm, IntegerGemmIsExact) {
+  const Result r = run("run gemm --builtin v_wmma_i32_16x16x32_iu4 --m 40 --n 24 --k 72 --seed 4");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("model: exact-int (hardware-qualified)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0 of 960 elements differ"), std::string::npos) << r.out;
+}
+
+TEST(RunGemm, HypothesisModelsSaySo) {
+  const Result r = run("run gemm --builtin wmma_f32_16x16x16_fp8_bf8_w64_gfx12 --m 16 --n 16 --k 32");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("NOT hardware-qualified"), std::string::npos) << r.out;
+}
+
+TEST(RunGemm, BadInputIsOneSentenceAndStatus2) {
+  Result r = run("run gemm --builtin __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx21");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("closest builtins: __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12"), std::string::npos) << r.out;
+  r = run("run gemm --m 0");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "wmmasim: --m, --n and --k must be positive\n");
+  r = run("run gemm --model no-such-model");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "wmmasim: unknown model 'no-such-model'\n");
+  r = run("run gemm --builtin global_load_tr_b128_v8f16");
+  EXPECT_EQ(r.status, 2);
+  r = run("run gemm --builtin wmma_i32_16x16x16_iu8_w32_gfx12 --model gfx12-dot4");
+  EXPECT_EQ(r.status, 2) << r.out;
+}
+
+}  // namespace
