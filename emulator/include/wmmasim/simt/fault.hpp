@@ -1,0 +1,27 @@
+// What a launch throws on the host thread when a kernel goes wrong: one sentence naming the kernel,
+// the block, the wave, the lanes and, where known, the source line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "wmmasim/error.hpp"
+
+namespace wmmasim::simt {
+
+enum class FaultKind : std::uint8_t {
+  bad_launch,        // launch parameters the hardware would reject (empty grid, too much LDS, ...)
+  out_of_bounds,     // a checked pointer or shared array accessed outside its allocation
+  barrier,           // __syncthreads not reached by every thread of a block, or reached at different lines
+  wave_collective,   // a wave collective not reached by every lane of a wave, or from a partial wave
+  exception,         // kernel code (or a collective's exec) threw
+  timeout,           // the launch ran longer than LaunchOptions::timeout
+  misuse,            // a kernel-only function called outside a kernel, a nested launch, ...
+};
+
+struct KernelFault : UserError {
+  FaultKind kind;
+  KernelFault(FaultKind k, const std::string& sentence) : UserError(sentence), kind(k) {}
+};
+
+}  // namespace wmmasim::simt

@@ -1,0 +1,20 @@
+// How a kernel launch runs on the CPU.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+
+namespace wmmasim::simt {
+
+class TraceSink;
+
+struct LaunchOptions {
+  std::size_t dynamic_shared_bytes = 0;   // extern __shared__ size; gfx12 allows 64 KiB per workgroup
+  int wave_size = 32;                     // 32 or 64; consecutive linear thread ids form a wave
+  unsigned threads = 0;                   // OS threads running blocks in parallel; 0 = all cores
+  std::chrono::milliseconds timeout{std::chrono::seconds(60)};  // 0 = no watchdog
+  std::size_t lane_stack_bytes = 256 * 1024;  // each lane's fiber stack (guard page below it)
+  TraceSink* trace = nullptr;             // per-wave event trace for the cycle model; off when null
+};
+
+}  // namespace wmmasim::simt

@@ -1,0 +1,14 @@
+// The calling block's dynamic shared memory (HIP's extern __shared__), bounds-checked. Static
+// __shared__ variables need no runtime support: see wmmasim/kernel.hpp.
+#pragma once
+
+#include "wmmasim/simt/checked_ptr.hpp"
+
+namespace wmmasim::simt {
+namespace detail {
+checked_ptr<unsigned char> dynamic_shared_region();  // LaunchOptions::dynamic_shared_bytes bytes
+}
+
+template <class T> checked_ptr<T> dynamic_shared() { return ptr_cast<T>(detail::dynamic_shared_region()); }
+
+}  // namespace wmmasim::simt

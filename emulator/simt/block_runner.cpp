@@ -1,0 +1,324 @@
+#include "block_runner.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <typeinfo>
+#include <utility>
+
+#include <cxxabi.h>
+
+#include "text.hpp"
+
+namespace ctx = boost::context;
+
+namespace wmmasim::simt::detail {
+
+thread_local LaneState* t_lane = nullptr;
+
+namespace {
+
+bool same_point(const std::source_location& a, const std::source_location& b) {
+  return a.line() == b.line() && a.column() == b.column() && std::strcmp(a.file_name(), b.file_name()) == 0;
+}
+
+std::string type_name(const std::type_info& t) {
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
+  std::string name = status == 0 && demangled ? demangled : t.name();
+  std::free(demangled);
+  return name;
+}
+
+}  // namespace
+
+BlockRunner::BlockRunner(LaunchState& l) : launch(l), stacks_(l.options.lane_stack_bytes) {
+  lane_count_ = launch.lanes_per_block;
+  lanes_ = std::make_unique<LaneState[]>(lane_count_);
+  const unsigned ws = static_cast<unsigned>(launch.options.wave_size);
+  waves.resize(launch.waves_per_block);
+  for (unsigned w = 0; w < waves.size(); ++w) {
+    waves[w].first_tid = static_cast<int>(w * ws);
+    waves[w].active = static_cast<int>(std::min(ws, lane_count_ - w * ws));
+  }
+  const dim3 b = launch.block;
+  for (unsigned t = 0; t < lane_count_; ++t) {
+    LaneState& lane = lanes_[t];
+    lane.block = this;
+    lane.tid = t;
+    lane.wave = static_cast<int>(t / ws);
+    lane.lane = static_cast<int>(t % ws);
+    lane.thread_idx = dim3(t % b.x, (t / b.x) % b.y, t / (b.x * b.y));
+  }
+  dynamic_shared.resize(launch.options.dynamic_shared_bytes);
+}
+
+BlockRunner::~BlockRunner() { abandon(); }
+
+void BlockRunner::run(std::uint64_t linear_block) {
+  linear_block_ = linear_block;
+  const dim3 g = launch.grid;
+  block_idx = dim3(static_cast<unsigned>(linear_block % g.x), static_cast<unsigned>((linear_block / g.x) % g.y),
+                   static_cast<unsigned>(linear_block / (std::uint64_t(g.x) * g.y)));
+  for (WaveState& w : waves) {
+    w.arrived = 0;
+    w.mismatch = false;
+    w.trace.clear();
+  }
+  exited_ = barrier_arrived_ = 0;
+  barrier_mismatch_ = false;
+  fault_.reset();
+  ready_.clear();
+  for (unsigned t = 0; t < lane_count_; ++t) {
+    LaneState& lane = lanes_[t];
+    lane.status = LaneStatus::ready;
+    lane.last.store(std::source_location{}, std::memory_order_relaxed);
+    lane.fiber = ctx::fiber(std::allocator_arg, PooledStack{&stacks_},
+                            [this, &lane](ctx::fiber&& s) { return lane_main(lane, std::move(s)); });
+    ready_.push_back(t);
+  }
+
+  while (!fault_) {
+    if (launch.cancelled.load(std::memory_order_relaxed)) {
+      if (launch.timed_out.load())
+        record_fault(FaultKind::timeout, "kernel " + launch.kernel + " did not finish within " +
+                                             duration_text(launch.options.timeout) + ": in block " + block_name() +
+                                             ", " + describe_waiting());
+      break;
+    }
+    if (ready_.empty()) {
+      if (exited_ != lane_count_) record_fault(FaultKind::barrier, diagnose_stall());
+      break;
+    }
+    const unsigned t = ready_.front();
+    ready_.pop_front();
+    resume(lanes_[t]);
+  }
+  abandon();
+  if (fault_) {
+    launch.report(linear_block_, fault_->first, fault_->second);
+    return;
+  }
+  if (launch.options.trace) {
+    std::lock_guard lock(launch.mutex);
+    for (unsigned w = 0; w < waves.size(); ++w)
+      launch.traces.push_back(WaveTrace{block_idx, static_cast<int>(w), std::move(waves[w].trace)});
+  }
+}
+
+void BlockRunner::resume(LaneState& lane) {
+  t_lane = &lane;
+  t_trace_memory = launch.options.trace != nullptr && lane.lane == 0;
+  running.store(&lane, std::memory_order_release);
+  lane.fiber = std::move(lane.fiber).resume();
+  running.store(nullptr, std::memory_order_release);
+  t_trace_memory = false;
+  t_lane = nullptr;
+}
+
+void BlockRunner::suspend(LaneState& lane) {
+  lane.scheduler = std::move(lane.scheduler).resume();
+}
+
+void BlockRunner::make_ready(LaneState& lane) {
+  lane.status = LaneStatus::ready;
+  ready_.push_back(lane.tid);
+}
+
+// Destroying a suspended fiber unwinds its stack (Boost.Context throws forced_unwind into it), so
+// the kernel's locals are destroyed properly even when the block stops at a fault.
+void BlockRunner::abandon() {
+  for (unsigned t = 0; t < lane_count_; ++t) {
+    if (!lanes_[t].fiber) continue;
+    t_lane = &lanes_[t];
+    lanes_[t].fiber = ctx::fiber();
+    t_lane = nullptr;
+  }
+}
+
+ctx::fiber BlockRunner::lane_main(LaneState& lane, ctx::fiber&& scheduler) {
+  lane.scheduler = std::move(scheduler);
+  try {
+    launch.entry(launch.entry_context);
+  } catch (const ctx::detail::forced_unwind&) {
+    throw;  // the block is being abandoned: let Boost.Context finish unwinding this stack
+  } catch (const LaneFault&) {
+    // already recorded
+  } catch (const std::exception& e) {
+    record_fault(FaultKind::exception, "kernel " + launch.kernel + " threw " + type_name(typeid(e)) + " (\"" +
+                                           e.what() + "\") " + lane_context(lane) + after_text(lane.last.load()));
+  } catch (...) {
+    record_fault(FaultKind::exception,
+                 "kernel " + launch.kernel + " threw an exception that is not a std::exception " + lane_context(lane));
+  }
+  lane.status = LaneStatus::exited;
+  ++exited_;
+  return std::move(lane.scheduler);
+}
+
+void BlockRunner::record_fault(FaultKind kind, std::string sentence) {
+  if (!fault_) fault_.emplace(kind, std::move(sentence));
+}
+
+void BlockRunner::fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where) {
+  record_fault(kind, what_happened + " " + lane_context(lane) + at_text(where));
+  throw LaneFault{};
+}
+
+std::string BlockRunner::block_name() const { return to_string(block_idx); }
+
+std::string BlockRunner::lane_context(const LaneState& lane) const {
+  return "in kernel " + launch.kernel + ", block " + block_name() + ", wave " + std::to_string(lane.wave) +
+         ", lane " + std::to_string(lane.lane);
+}
+
+// ------------------------------------------------------------------ barriers --------------------
+
+void BlockRunner::sync_threads(LaneState& lane, std::source_location where) {
+  lane.last.store(where, std::memory_order_relaxed);
+  if (launch.options.trace && lane.lane == 0)
+    waves[lane.wave].trace.push_back(TraceEvent{EventKind::barrier, "s_barrier", where, 0, {}});
+  lane.status = LaneStatus::at_barrier;
+  lane.wait_where = where;
+  if (barrier_arrived_++ == 0) barrier_where_ = where;
+  else if (!same_point(where, barrier_where_)) barrier_mismatch_ = true;
+  if (barrier_arrived_ == lane_count_ && !barrier_mismatch_) {
+    // This lane completes the barrier: wake the others and carry on without a switch.
+    barrier_arrived_ = 0;
+    for (unsigned t = 0; t < lane_count_; ++t)
+      if (&lanes_[t] != &lane) make_ready(lanes_[t]);
+    lane.status = LaneStatus::ready;
+    return;
+  }
+  suspend(lane);
+}
+
+// ------------------------------------------------------------------ wave collectives ------------
+
+bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
+                                       std::source_location where) {
+  lane.last.store(where, std::memory_order_relaxed);
+  WaveState& w = waves[lane.wave];
+  if (w.active < launch.options.wave_size)
+    fault(lane, FaultKind::wave_collective,
+          std::string("wave collective '") + what + "' needs a full wave of " +
+              std::to_string(launch.options.wave_size) + " lanes, but the block of " + std::to_string(lane_count_) +
+              " threads leaves wave " + std::to_string(lane.wave) + " with " + std::to_string(w.active) +
+              " (make the block size a multiple of the wave size)",
+          where);
+  lane.status = LaneStatus::at_collective;
+  lane.wait_what = what;
+  lane.wait_where = where;
+  lane.wait_tag = tag;
+  lane.slot = CollectiveSlot{in, out};
+  if (w.arrived++ == 0) {
+    w.what = what;
+    w.where = where;
+    w.tag = tag;
+    w.mismatch = false;
+  } else if (tag != w.tag || std::strcmp(what, w.what) != 0 || !same_point(where, w.where)) {
+    w.mismatch = true;
+  }
+  if (w.arrived == w.active && !w.mismatch) {
+    slots.resize(static_cast<std::size_t>(w.active));
+    for (int i = 0; i < w.active; ++i) slots[static_cast<std::size_t>(i)] = lanes_[w.first_tid + i].slot;
+    return true;  // this lane runs the exec, then finish_collective
+  }
+  suspend(lane);
+  return false;
+}
+
+void BlockRunner::finish_collective(LaneState& lane) {
+  WaveState& w = waves[lane.wave];
+  w.arrived = 0;
+  for (int i = 0; i < w.active; ++i) {
+    LaneState& other = lanes_[w.first_tid + i];
+    if (&other != &lane) make_ready(other);
+  }
+  lane.status = LaneStatus::ready;
+}
+
+// ------------------------------------------------------------------ diagnosis -------------------
+
+std::string BlockRunner::describe_threads(const std::vector<unsigned>& tids) const {
+  return threads_text(tids, static_cast<unsigned>(launch.options.wave_size));
+}
+
+// Nothing can run and lanes still wait: name who waits where and who is missing.
+std::string BlockRunner::diagnose_stall() const {
+  const std::string where_block = "in kernel " + launch.kernel + ", block " + block_name();
+  const unsigned ws = static_cast<unsigned>(launch.options.wave_size);
+  for (unsigned wi = 0; wi < waves.size(); ++wi) {
+    const WaveState& w = waves[wi];
+    if (w.arrived == 0) continue;
+    std::vector<unsigned> at_this, exited, at_barrier, elsewhere;
+    for (int i = 0; i < w.active; ++i) {
+      const LaneState& l = lanes_[w.first_tid + i];
+      if (l.status == LaneStatus::at_collective && l.wait_tag == w.tag && std::strcmp(l.wait_what, w.what) == 0 &&
+          same_point(l.wait_where, w.where))
+        at_this.push_back(l.tid);
+      else if (l.status == LaneStatus::exited) exited.push_back(l.tid);
+      else if (l.status == LaneStatus::at_barrier) at_barrier.push_back(l.tid);
+      else elsewhere.push_back(l.tid);
+    }
+    const std::string coll = std::string("wave collective '") + w.what + "' at " + short_location(w.where);
+    const std::string wave_name = "wave " + std::to_string(wi);
+    if (!exited.empty())
+      return coll + " " + where_block + ", " + wave_name + " is not reached by " + lanes_text(exited, ws) +
+             ", which exited (" + lanes_text(at_this, ws) + " wait there)";
+    if (!at_barrier.empty())
+      return lanes_text(at_this, ws) + " of " + wave_name + " wait at " + coll + " while " +
+             lanes_text(at_barrier, ws) + " wait at the barrier at " + short_location(lanes_[at_barrier[0]].wait_where) +
+             ", " + where_block;
+    if (!elsewhere.empty()) {
+      const LaneState& o = lanes_[elsewhere[0]];
+      return "the lanes of " + wave_name + " " + where_block + " wait at different wave collectives: " +
+             lanes_text(at_this, ws) + " at '" + w.what + "' (" + short_location(w.where) + ") and " +
+             lanes_text(elsewhere, ws) + " at '" + o.wait_what + "' (" + short_location(o.wait_where) + ")";
+    }
+  }
+  std::vector<unsigned> at_first, exited, other_barrier;
+  for (unsigned t = 0; t < lane_count_; ++t) {
+    const LaneState& l = lanes_[t];
+    if (l.status == LaneStatus::exited) exited.push_back(t);
+    else if (l.status == LaneStatus::at_barrier && same_point(l.wait_where, barrier_where_)) at_first.push_back(t);
+    else if (l.status == LaneStatus::at_barrier) other_barrier.push_back(t);
+  }
+  if (!at_first.empty() && !exited.empty())
+    return "__syncthreads at " + short_location(barrier_where_) + " " + where_block + " is not reached by " +
+           describe_threads(exited) + ", which exited (" + describe_threads(at_first) + " wait there)";
+  if (!other_barrier.empty())
+    return "the threads of block " + block_name() + " in kernel " + launch.kernel + " wait at different barriers: " +
+           describe_threads(at_first) + " at " + short_location(barrier_where_) + " and " +
+           describe_threads(other_barrier) + " at " + short_location(lanes_[other_barrier[0]].wait_where);
+  return "kernel " + launch.kernel + " is stuck in block " + block_name() + ": " + describe_waiting();
+}
+
+// "threads 0-31 wait at the barrier at k.cpp:12, threads 32-63 are ready to run after k.cpp:10"
+std::string BlockRunner::describe_waiting() const {
+  std::string out;
+  unsigned t = 0;
+  while (t < lane_count_) {
+    const LaneState& first = lanes_[t];
+    const std::source_location loc = first.status == LaneStatus::ready ? first.last.load() : first.wait_where;
+    std::vector<unsigned> group;
+    while (t < lane_count_) {
+      const LaneState& l = lanes_[t];
+      const std::source_location lloc = l.status == LaneStatus::ready ? l.last.load() : l.wait_where;
+      if (l.status != first.status || !same_point(lloc, loc)) break;
+      group.push_back(t++);
+    }
+    if (!out.empty()) out += ", ";
+    out += describe_threads(group);
+    switch (first.status) {
+      case LaneStatus::at_barrier: out += " wait at the barrier at " + short_location(loc); break;
+      case LaneStatus::at_collective:
+        out += std::string(" wait at wave collective '") + first.wait_what + "' at " + short_location(loc);
+        break;
+      case LaneStatus::exited: out += " exited"; break;
+      case LaneStatus::ready: out += " are ready to run" + after_text(loc); break;
+    }
+  }
+  return out;
+}
+
+}  // namespace wmmasim::simt::detail

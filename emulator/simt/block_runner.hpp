@@ -1,0 +1,115 @@
+// Runs one block at a time on the calling OS thread: one fiber per thread of the block, a FIFO of
+// lanes that may run, barriers and wave collectives as rendezvous points. Lanes switch only at
+// those points (and at exit), so a block runs with no locks; when nothing can run and lanes are
+// still waiting, the block is stuck and the waiting lanes are described in one sentence.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <source_location>
+#include <string>
+#include <vector>
+
+#include <boost/context/fiber.hpp>
+
+#include "launch_state.hpp"
+#include "stack_pool.hpp"
+#include "wmmasim/simt/checked_ptr.hpp"
+#include "wmmasim/simt/trace.hpp"
+#include "wmmasim/simt/wave_collective.hpp"
+
+namespace wmmasim::simt::detail {
+
+class BlockRunner;
+
+enum class LaneStatus : std::uint8_t { ready, at_barrier, at_collective, exited };
+
+struct LaneState {
+  BlockRunner* block = nullptr;
+  unsigned tid = 0;  // linear thread id in the block
+  int wave = 0, lane = 0;
+  dim3 thread_idx;
+  LaneStatus status = LaneStatus::ready;
+  // The last program point the runtime saw this lane at; read by the watchdog thread.
+  std::atomic<std::source_location> last{};
+  // Where the lane waits (at_barrier, at_collective).
+  std::source_location wait_where{};
+  const char* wait_what = "";
+  const void* wait_tag = nullptr;
+  CollectiveSlot slot{};
+  boost::context::fiber fiber;      // the lane, while it is suspended
+  boost::context::fiber scheduler;  // the block's scheduler, while the lane runs
+};
+
+struct WaveState {
+  int first_tid = 0, active = 0;  // active < wave size only for the block's last, partial wave
+  int arrived = 0;                // lanes at a collective
+  bool mismatch = false;          // they are not all at the same one
+  const char* what = "";
+  std::source_location where{};
+  const void* tag = nullptr;
+  std::vector<TraceEvent> trace;
+};
+
+// Thrown inside a lane after its fault is recorded: unwinds the lane's stack to its fiber entry.
+// Not a std::exception, so kernel code catching std::exception does not swallow it.
+struct LaneFault {};
+
+class BlockRunner {
+ public:
+  explicit BlockRunner(LaunchState& launch);
+  ~BlockRunner();
+
+  // Runs block `linear_block` to completion or to its first fault (reported to the launch).
+  void run(std::uint64_t linear_block);
+
+  // What the kernel-side functions use (through the thread-local current lane).
+  LaunchState& launch;
+  dim3 block_idx;
+  std::vector<WaveState> waves;
+  std::vector<CollectiveSlot> slots;
+  Allocation shared_alloc{"dynamic shared memory", MemorySpace::shared, 0};
+  std::vector<unsigned char> dynamic_shared;
+  bool in_exec = false;
+
+  void sync_threads(LaneState& lane, std::source_location where);
+  bool arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
+                            std::source_location where);
+  void finish_collective(LaneState& lane);
+  [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
+  std::string lane_context(const LaneState& lane) const;  // "in kernel K, block B, wave w, lane l"
+
+  // Read by the watchdog: the lane now running on this thread, or null.
+  std::atomic<LaneState*> running{nullptr};
+  bool is_stack_guard(const void* address) const { return stacks_.is_guard_page(address); }
+
+ private:
+  boost::context::fiber lane_main(LaneState& lane, boost::context::fiber&& scheduler);
+  void suspend(LaneState& lane);
+  void make_ready(LaneState& lane);
+  void resume(LaneState& lane);
+  void abandon();
+  void record_fault(FaultKind kind, std::string sentence);
+  std::string diagnose_stall() const;
+  std::string describe_waiting() const;
+  std::string describe_threads(const std::vector<unsigned>& tids) const;
+  std::string block_name() const;
+
+  std::unique_ptr<LaneState[]> lanes_;
+  unsigned lane_count_ = 0;
+  std::deque<unsigned> ready_;
+  unsigned exited_ = 0, barrier_arrived_ = 0;
+  bool barrier_mismatch_ = false;
+  std::source_location barrier_where_{};
+  std::optional<std::pair<FaultKind, std::string>> fault_;
+  std::uint64_t linear_block_ = 0;
+  StackPool stacks_;
+};
+
+// The lane running on this OS thread (null outside a kernel).
+extern thread_local LaneState* t_lane;
+
+}  // namespace wmmasim::simt::detail

@@ -1,0 +1,198 @@
+// A launch: check the parameters, run the blocks on a pool of worker threads, watch the clock,
+// and turn the first fault into the KernelFault thrown on the caller's thread.
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "block_runner.hpp"
+#include "text.hpp"
+#include "wmmasim/simt/launch.hpp"
+#include "wmmasim/simt/lane_context.hpp"
+
+namespace wmmasim::simt::detail {
+namespace {
+
+constexpr std::size_t kMaxSharedBytes = 64 * 1024;  // LDS per workgroup on gfx12 (spec/timing.md 1)
+constexpr std::uint64_t kMaxBlockThreads = 1024;
+constexpr auto kGrace = std::chrono::seconds(1);  // time a yielding kernel gets to notice a timeout
+
+[[noreturn]] void bad_launch(const std::string& sentence) { throw KernelFault(FaultKind::bad_launch, sentence); }
+
+void validate(std::string_view name, dim3 grid, dim3 block, const LaunchOptions& o) {
+  const std::string k = "launch of kernel " + std::string(name);
+  if (in_kernel()) bad_launch("kernel " + std::string(name) + " was launched from inside kernel " + kernel_name() +
+                              "; launches must come from host code");
+  if (o.wave_size != 32 && o.wave_size != 64)
+    bad_launch(k + " asks for wave size " + std::to_string(o.wave_size) + "; RDNA waves have 32 or 64 lanes");
+  if (grid.volume() == 0) bad_launch(k + " has an empty grid " + to_string(grid) + "; every dimension must be at least 1");
+  if (block.volume() == 0)
+    bad_launch(k + " has an empty block " + to_string(block) + "; every dimension must be at least 1");
+  if (block.volume() > kMaxBlockThreads)
+    bad_launch(k + " asks for blocks of " + std::to_string(block.volume()) + " threads " + to_string(block) +
+               "; at most " + std::to_string(kMaxBlockThreads) + " are allowed");
+  if (grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
+    bad_launch(k + " has grid " + to_string(grid) + "; the limits are 2147483647 x 65535 x 65535 blocks");
+  if (o.dynamic_shared_bytes > kMaxSharedBytes)
+    bad_launch(k + " asks for " + std::to_string(o.dynamic_shared_bytes) +
+               " bytes of dynamic shared memory; gfx12 allows at most 65536 bytes per workgroup");
+  if (o.lane_stack_bytes < 16 * 1024)
+    bad_launch(k + " gives each lane a stack of " + std::to_string(o.lane_stack_bytes) +
+               " bytes; at least 16384 are needed");
+  if (o.timeout.count() < 0) bad_launch(k + " has a negative timeout");
+}
+
+// ---- stack overflow: the guard page below a lane's stack faults; say so in one sentence ----------
+
+thread_local BlockRunner* t_runner = nullptr;
+struct sigaction g_previous_segv {};
+
+void on_segv(int, siginfo_t* info, void*) {
+  BlockRunner* r = t_runner;
+  LaneState* lane = r ? r->running.load() : nullptr;
+  if (lane && r->is_stack_guard(info->si_addr)) {
+    // Not async-signal-safe in theory; the process ends right after, and the sentence is the point.
+    const std::string s = "kernel " + r->launch.kernel + " overflowed its " +
+                          std::to_string(r->launch.options.lane_stack_bytes / 1024) + " KiB lane stack in block " +
+                          to_string(r->block_idx) + ", wave " + std::to_string(lane->wave) + ", lane " +
+                          std::to_string(lane->lane) + " (raise LaunchOptions::lane_stack_bytes); stopping the process with status 2\n";
+    [[maybe_unused]] auto n = ::write(STDERR_FILENO, s.data(), s.size());
+    ::_exit(2);
+  }
+  ::sigaction(SIGSEGV, &g_previous_segv, nullptr);  // not ours: let the fault happen again, as before
+}
+
+void install_segv_handler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction sa {};
+    sa.sa_sigaction = on_segv;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGSEGV, &sa, &g_previous_segv);
+  });
+}
+
+// The handler must run on a stack of its own: the faulting one is exhausted.
+class AltSignalStack {
+ public:
+  AltSignalStack() : memory_(std::make_unique<char[]>(kBytes)) {
+    stack_t ss{};
+    ss.ss_sp = memory_.get();
+    ss.ss_size = kBytes;
+    ::sigaltstack(&ss, &previous_);
+  }
+  ~AltSignalStack() { ::sigaltstack(&previous_, nullptr); }
+
+ private:
+  static constexpr std::size_t kBytes = 64 * 1024;
+  std::unique_ptr<char[]> memory_;
+  stack_t previous_{};
+};
+
+// ---- the watchdog's last resort: a lane that never yields cannot be stopped, only reported ---------
+
+[[noreturn]] void report_spinning_and_exit(LaunchState& st, const std::vector<std::unique_ptr<BlockRunner>>& runners) {
+  std::string s = "kernel " + st.kernel + " did not finish within " + duration_text(st.options.timeout);
+  for (const auto& r : runners) {
+    LaneState* lane = r ? r->running.load(std::memory_order_acquire) : nullptr;
+    if (!lane) continue;
+    const std::source_location last = lane->last.load(std::memory_order_relaxed);
+    s += ": " + threads_text({lane->tid}, static_cast<unsigned>(st.options.wave_size)) + " of block " +
+         to_string(r->block_idx) + " keeps running without reaching a barrier or wave collective" +
+         (last.line() ? " (last seen at " + short_location(last) + ")" : " (since it started)");
+    break;
+  }
+  s += "; stopping the process with status 2\n";
+  std::fputs(s.c_str(), stderr);
+  std::fflush(stderr);
+  std::_Exit(2);
+}
+
+}  // namespace
+
+void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
+                void (*entry)(const void*), const void* entry_context) {
+  validate(kernel_name, grid, block, options);
+  install_segv_handler();
+
+  LaunchState st;
+  st.kernel = std::string(kernel_name);
+  st.grid = grid;
+  st.block = block;
+  st.options = options;
+  st.lanes_per_block = static_cast<unsigned>(block.volume());
+  st.waves_per_block = (st.lanes_per_block + options.wave_size - 1) / options.wave_size;
+  st.total_blocks = grid.volume();
+  st.entry = entry;
+  st.entry_context = entry_context;
+
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, st.total_blocks));
+
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  unsigned done = 0;
+  std::vector<std::unique_ptr<BlockRunner>> runners(threads);
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (unsigned i = 0; i < threads; ++i) {
+    pool.emplace_back([&, i] {
+      AltSignalStack alt;
+      try {
+        runners[i] = std::make_unique<BlockRunner>(st);
+        t_runner = runners[i].get();
+        while (!st.cancelled.load(std::memory_order_relaxed)) {
+          const std::uint64_t b = st.next_block.fetch_add(1);
+          if (b >= st.total_blocks) break;
+          runners[i]->run(b);
+        }
+      } catch (const std::exception& e) {
+        st.report(0, FaultKind::misuse, "the CPU backend could not run kernel " + st.kernel + ": " + e.what());
+      }
+      t_runner = nullptr;
+      std::lock_guard lock(done_mutex);
+      ++done;
+      done_cv.notify_all();
+    });
+  }
+
+  {
+    std::unique_lock lock(done_mutex);
+    const auto all_done = [&] { return done == threads; };
+    if (options.timeout.count() == 0) {
+      done_cv.wait(lock, all_done);
+    } else if (!done_cv.wait_for(lock, options.timeout, all_done)) {
+      st.timed_out.store(true);
+      st.cancelled.store(true);
+      if (!done_cv.wait_for(lock, kGrace, all_done)) report_spinning_and_exit(st, runners);
+    }
+  }
+  for (std::thread& t : pool) t.join();
+  runners.clear();
+
+  if (st.fault) throw *st.fault;
+  if (st.timed_out.load())
+    throw KernelFault(FaultKind::timeout, "kernel " + st.kernel + " did not finish within " +
+                                              duration_text(options.timeout) + " (" +
+                                              std::to_string(std::min(st.next_block.load(), st.total_blocks)) +
+                                              " of " + std::to_string(st.total_blocks) + " blocks started)");
+  if (options.trace) {
+    std::sort(st.traces.begin(), st.traces.end(), [&](const WaveTrace& a, const WaveTrace& b) {
+      auto key = [&](const WaveTrace& t) {
+        return std::make_tuple(t.block.z, t.block.y, t.block.x, t.wave);
+      };
+      return key(a) < key(b);
+    });
+    for (const WaveTrace& w : st.traces) options.trace->wave_finished(w);
+  }
+}
+
+}  // namespace wmmasim::simt::detail
