@@ -1,0 +1,51 @@
+// The tiled f16 GEMM with B fragments loaded by global_load_tr_b128 straight from global memory
+// instead of through LDS. Each lane passes the address of 8 halves such that the transposing load
+// delivers exactly the ISA B fragment (lane s: row (e&3) + 4*(s/16) + 8*(e>>2) with e = s%8, columns
+// 8*((s/8)&1)..+7). That one-call addressing is derived from the documented 8x8 transpose and is a
+// hypothesis until checked on hardware (docs/spec/layouts.md 7.1). Needs N and K multiples of 16.
+#pragma once
+
+#include "load_tr.hpp"
+#include "tiled_gemm.hpp"
+
+namespace wmmasim::examples {
+
+WMMASIM_KERNEL void tiled_gemm_f16_load_tr(global_ptr<const _Float16> A, global_ptr<const _Float16> B, global_ptr<float> C,
+                                           int M, int N, int K) {
+  using Op = WmmaF16;
+  constexpr int BM = 64, BK = 32, Threads = 128;
+  __shared__ _Float16 lds_a[BM * BK];
+  const int tid = static_cast<int>(thread_idx_x()), lane = lane_id(), wave = wave_id();
+  const int m0 = static_cast<int>(block_idx_y()) * BM, n0 = static_cast<int>(block_idx_x()) * 64;
+  const int wave_m = 32 * (wave / 2), wave_n = 32 * (wave % 2);
+  const int e = lane % 8, g = lane / 16;
+  const int b_row = (e & 3) + 4 * g + 8 * (e >> 2), b_col = 8 * ((lane / 8) & 1);
+  Op::Acc acc[2][2] = {};
+  for (int k0 = 0; k0 < K; k0 += BK) {
+    sync_threads();
+    for (int i = tid; i < BM * BK; i += Threads) {
+      const int r = i / BK, c = i % BK;
+      lds_a[i] = (m0 + r < M && k0 + c < K) ? static_cast<_Float16>(A[(m0 + r) * K + k0 + c]) : _Float16(0);
+    }
+    sync_threads();
+    for (int kk = 0; kk < BK && k0 + kk < K; kk += 16)
+      for (int tm = 0; tm < 2; ++tm) {
+        const int row0 = wave_m + 16 * tm;
+        const auto a = load_fragment<Op, Operand::a, Op::A>(lane, [&](int r, int k) { return lds_a[(row0 + r) * BK + kk + k]; });
+        for (int tn = 0; tn < 2; ++tn) {
+          const int col = n0 + wave_n + 16 * tn;
+          const bool inside = col < N;  // whole 16-column tiles: N is a multiple of 16
+          const v8h b = inside ? load_tr_b128(B + (k0 + kk + b_row) * N + col + b_col) : v8h{};
+          acc[tm][tn] = Op::mma(a, b, acc[tm][tn]);
+        }
+      }
+  }
+  for (int tm = 0; tm < 2; ++tm)
+    for (int tn = 0; tn < 2; ++tn)
+      store_fragment<Op>(lane, acc[tm][tn], [&](int r, int c, float v) {
+        const int row = m0 + wave_m + 16 * tm + r, col = n0 + wave_n + 16 * tn + c;
+        if (row < M && col < N) C[row * N + col] = v;
+      });
+}
+
+}  // namespace wmmasim::examples
