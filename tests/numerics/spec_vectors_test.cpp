@@ -1,0 +1,289 @@
+// The vectors written out in docs/spec/numerics.md (3.5, 4, 5.1, 5.5, 6) and the API's contracts.
+// Expected values are copied from the spec text, never computed by the library.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <vector>
+
+#include "wmmasim/layouts/instruction_table.hpp"
+#include "wmmasim/layouts/operand_layout.hpp"
+#include "wmmasim/numerics/numerics.hpp"
+
+namespace wmmasim {
+namespace {
+
+using Bits = std::vector<std::uint32_t>;
+
+// A with every row equal to `row`, B with every column equal to `col`, C uniform.
+Bits run_broadcast(const Instruction& ins, const Bits& row, const Bits& col, std::uint32_t c, Modifiers mods = {}) {
+  Bits a(16 * ins.k), b(ins.k * 16), cm(256, c), d(256);
+  for (int i = 0; i < 16; ++i)
+    for (int k = 0; k < ins.k; ++k) a[i * ins.k + k] = row[k];
+  for (int k = 0; k < ins.k; ++k)
+    for (int j = 0; j < 16; ++j) b[k * 16 + j] = col[k];
+  compute_d(ins, a.data(), b.data(), cm.data(), nullptr, mods, default_model(ins), d.data());
+  return d;
+}
+
+void expect_uniform(const Bits& d, std::uint32_t want, const std::string& what) {
+  for (int e = 0; e < 256; ++e)
+    ASSERT_EQ(d[e], want) << what << " D[" << e / 16 << "][" << e % 16 << "]" << std::hex << " got 0x" << d[e]
+                          << " want 0x" << want;
+}
+
+constexpr std::uint32_t H4096 = 0x6C00, H1 = 0x3C00, HM1 = 0xBC00, H2M15 = 0x0200, HNAN = 0x7E00, HINF = 0x7C00,
+                        HMINF = 0xFC00;
+
+Bits k_vector(std::map<int, std::uint32_t> nonzero, std::uint32_t rest = 0) {
+  Bits v(16, rest);
+  for (auto [k, x] : nonzero) v[k] = x;
+  return v;
+}
+
+TEST(SpecVectors, SingleRuleF16ToF32BothWaveSizes) {  // spec 3.5, model-derived table
+  struct Row {
+    Bits a, b;
+    std::uint32_t c, d;
+    const char* rule;
+  };
+  const std::vector<Row> rows = {
+      {k_vector({{0, H4096}, {4, H1}, {8, H1}}), k_vector({{0, H4096}, {4, H1}, {8, H1}}), 0, 0x4b800000, "per-step RNE"},
+      {k_vector({{0, H4096}, {1, H1}, {2, H1}}), k_vector({{0, H4096}, {1, H1}, {2, H1}}), 0, 0x4b800001, "one step exact"},
+      {k_vector({{0, H4096}, {1, HM1}}), k_vector({{0, H4096}, {1, H2M15}}), 0, 0x4b7fffff, "floor at pair grid"},
+      {k_vector({{0, H4096}, {2, HM1}}), k_vector({{0, H4096}, {2, H2M15}}), 0, 0x4b7fffff, "floor at global grid"},
+      {k_vector({{0, H4096}, {4, HM1}}), k_vector({{0, H4096}, {4, H2M15}}), 0, 0x4b800000, "finer grid next step"},
+      {k_vector({{3, HNAN}}), k_vector({{3, H1}}), 0x3f800000, 0xffc00a3d, "factor NaN"},
+      {k_vector({{3, HINF}}), k_vector({{3, 0}}), 0x3f800000, 0xffc00000, "invalid"},
+      {k_vector({{0, HNAN}, {8, HINF}}, H1), k_vector({{8, 0}}, H1), 0, 0xffc00000, "invalid outranks NaN acc"},
+      {k_vector({{0, HINF}, {8, HNAN}}, H1), k_vector({{0, 0}}, H1), 0, 0xffc00a3d, "NaN code depends on step"},
+      {k_vector({{0, HINF}, {8, HMINF}}, H1), k_vector({}, H1), 0, 0xffc00000, "+inf acc meets -inf"},
+      {k_vector({}), k_vector({}), 0x80000000, 0x00000000, "exact zero is +0"},
+  };
+  for (int wave : {32, 64}) {
+    const Instruction& ins = *find_mnemonic("v_wmma_f32_16x16x16_f16", wave);
+    for (const Row& r : rows) expect_uniform(run_broadcast(ins, r.a, r.b, r.c), r.d, r.rule + std::string(" w") + std::to_string(wave));
+  }
+}
+
+TEST(SpecVectors, WmmaHardwareVectorsInIsaOrder) {  // spec 3.5, hardware vectors rewritten in ISA K order
+  struct V {
+    const char* mnemonic;
+    Bits a, b;
+    std::uint32_t c, d;
+  };
+  const std::vector<V> vs = {
+      {"v_wmma_f32_16x16x16_f16",
+       {0xc6e1, 0xb1ea, 0xd31d, 0x2d4f, 0x4a45, 0xd1f1, 0x3362, 0xc244, 0x4a75, 0x443e, 0x5623, 0x4ec3, 0x57c7, 0xb82e, 0xcf34, 0x3660},
+       {0xd36c, 0xc886, 0x2f3d, 0x30a3, 0xd070, 0xb2cb, 0x4759, 0xcf27, 0x4ed4, 0x3c97, 0xae37, 0xb63f, 0x35f0, 0x3a25, 0xb0d8, 0x405a},
+       0xbf6ba3b9, 0x43dfc44a},
+      {"v_wmma_f32_16x16x16_f16",
+       {0xc6e1, 0xb1ea, 0xd31d, 0x2d4f, 0x4a75, 0x443e, 0x5623, 0x4ec3, 0x4a45, 0xd1f1, 0x3362, 0xc244, 0x57c7, 0xb82e, 0xcf34, 0x3660},
+       {0xd36c, 0xc886, 0x2f3d, 0x30a3, 0x4ed4, 0x3c97, 0xae37, 0xb63f, 0xd070, 0xb2cb, 0x4759, 0xcf27, 0x35f0, 0x3a25, 0xb0d8, 0x405a},
+       0xbf6ba3b9, 0x43dfc44b},
+      {"v_wmma_f32_16x16x16_bf16",
+       {0xbfaa, 0x3ed7, 0x3d5c, 0xbe3a, 0xc0f4, 0x4255, 0xc246, 0x40b2, 0x3d20, 0x40f9, 0xbee9, 0x42d9, 0x3eba, 0x3fb4, 0xbd8a, 0xbd6d},
+       {0xc028, 0x417c, 0xc28c, 0x41e8, 0xbdf2, 0xc057, 0x428f, 0x4029, 0x3e28, 0xbce5, 0xc0c7, 0x3e6f, 0x40cc, 0x3cd8, 0x42a2, 0xbe64},
+       0x3f4725a9, 0xc565bd8a},
+      {"v_wmma_f32_16x16x16_bf16",
+       {0xbfaa, 0x3ed7, 0x3d5c, 0xbe3a, 0x3d20, 0x40f9, 0xbee9, 0x42d9, 0xc0f4, 0x4255, 0xc246, 0x40b2, 0x3eba, 0x3fb4, 0xbd8a, 0xbd6d},
+       {0xc028, 0x417c, 0xc28c, 0x41e8, 0x3e28, 0xbce5, 0xc0c7, 0x3e6f, 0xbdf2, 0xc057, 0x428f, 0x4029, 0x40cc, 0x3cd8, 0x42a2, 0xbe64},
+       0x3f4725a9, 0xc565bd89},
+  };
+  for (int wave : {32, 64})
+    for (const V& v : vs) expect_uniform(run_broadcast(*find_mnemonic(v.mnemonic, wave), v.a, v.b, v.c), v.d, v.mnemonic);
+}
+
+TEST(SpecVectors, Fp16OverflowModePerStep) {  // spec 4: the FP16_OVFL instance
+  for (int wave : {32, 64}) {
+    const Instruction& ins = *find_mnemonic("v_wmma_f16_16x16x16_f16", wave);
+    const Bits a = k_vector({{0, 0x7BFF}, {2, 0x7BFF}, {4, 0xFBFF}}), b = k_vector({{0, 0x4000}, {2, 0x4000}, {4, H1}});
+    Modifiers ovfl;
+    ovfl.mode = kModeFp16Ovfl;
+    expect_uniform(run_broadcast(ins, a, b, 0, ovfl), 0x0000, "with FP16_OVFL");
+    expect_uniform(run_broadcast(ins, a, b, 0), 0x7C00, "without FP16_OVFL");
+    Modifiers rtz;
+    rtz.mode = 0x300;  // round bits do not turn the overflow into 0x7BFF (spec 9.3)
+    expect_uniform(run_broadcast(ins, a, b, 0, rtz), 0x7C00, "MODE 0x300");
+  }
+}
+
+TEST(SpecVectors, F16ModifierTable) {  // spec 5.1, captured modifier results
+  struct M {
+    std::uint8_t neg, neg_hi;
+    std::uint32_t d;
+  };
+  const std::vector<M> ms = {{0, 0, 0x5530}, {1, 0, 0x5060}, {2, 0, 0x5060}, {3, 0, 0x5530},
+                             {4, 0, 0x55D0}, {0, 1, 0xD1A0}, {0, 4, 0x55D0}, {4, 4, 0x5530}};
+  Bits a(16), b(16);
+  for (int k = 0; k < 16; ++k) a[k] = k % 2 ? 0x4000 : 0x3C00, b[k] = k % 2 ? 0x4400 : 0x4200;
+  for (int wave : {32, 64})
+    for (const M& m : ms) {
+      Modifiers mods;
+      mods.neg = m.neg;
+      mods.neg_hi = m.neg_hi;
+      expect_uniform(run_broadcast(*find_mnemonic("v_wmma_f16_16x16x16_f16", wave), a, b, 0xC500, mods), m.d,
+                     "neg " + std::to_string(m.neg) + " neg_hi " + std::to_string(m.neg_hi));
+    }
+}
+
+TEST(SpecVectors, InlineConstants) {  // spec 5.5
+  EXPECT_EQ(inline_constant_bits(248, Format::f16), 0x3118u);
+  EXPECT_EQ(inline_constant_bits(248, Format::bf16), 0x3E22u);
+  EXPECT_EQ(inline_constant_bits(248, Format::f32), 0x3E22F983u);
+  EXPECT_EQ(inline_constant_bits(129, Format::f32), 0x00000001u);  // the f32 subnormal 2^-149
+  EXPECT_EQ(inline_constant_bits(129, Format::f16), 0x0001u);
+  EXPECT_EQ(inline_constant_bits(193, Format::f16), 0xFFFFu);
+  EXPECT_EQ(inline_constant_bits(208, Format::i32), 0xFFFFFFF0u);  // -16
+  EXPECT_EQ(inline_constant_bits(242, Format::i32), 0x3F800000u);
+  EXPECT_EQ(inline_constant_bits(247, Format::f16), 0xC400u);
+  EXPECT_EQ(inline_constant_bits(192, Format::bf16), 0x0040u);
+  EXPECT_THROW(inline_constant_bits(100, Format::f32), UserError);
+  EXPECT_THROW(inline_constant_bits(239, Format::f16), UserError);
+}
+
+Bits run_int(const Instruction& ins, std::uint32_t a_val, std::uint32_t b_val, std::uint32_t c, Modifiers mods) {
+  return run_broadcast(ins, Bits(ins.k, a_val), Bits(ins.k, b_val), c, mods);
+}
+
+TEST(SpecVectors, IntegerWrapAndClamp) {  // spec 6
+  for (int wave : {32, 64}) {
+    const Instruction& iu8 = *find_mnemonic("v_wmma_i32_16x16x16_iu8", wave);
+    Modifiers plain, clamp, signed_ab, signed_clamp;
+    clamp.clamp = true;
+    signed_ab.neg = 3;
+    signed_clamp.neg = 3;
+    signed_clamp.clamp = true;
+    expect_uniform(run_int(iu8, 1, 1, 0x7FFFFFFF, plain), 0x8000000F, "INT_MAX + 16 wraps");
+    expect_uniform(run_int(iu8, 1, 1, 0x7FFFFFFF, clamp), 0x7FFFFFFF, "INT_MAX + 16 clamps");
+    expect_uniform(run_int(iu8, 0xFF, 1, 0x80000000, signed_ab), 0x7FFFFFF0, "INT_MIN - 16 wraps");
+    expect_uniform(run_int(iu8, 0xFF, 1, 0x80000000, signed_clamp), 0x80000000, "INT_MIN - 16 clamps");
+    expect_uniform(run_int(iu8, 0xFF, 0xFF, 0, plain), 1040400, "16 * 255 * 255 unsigned");
+    Modifiers a_signed;
+    a_signed.neg = 1;
+    expect_uniform(run_int(iu8, 0xFF, 0xFF, 0, a_signed), static_cast<std::uint32_t>(-16 * 255), "signed A, unsigned B");
+    for (const char* m : {"v_wmma_i32_16x16x16_iu4", "v_wmma_i32_16x16x32_iu4"}) {
+      const Instruction& iu4 = *find_mnemonic(m, wave);
+      expect_uniform(run_int(iu4, 0x8, 0x8, 0, signed_ab), 64u * iu4.k, "iu4 -8 * -8");
+      expect_uniform(run_int(iu4, 0x8, 0x8, 0, plain), 64u * iu4.k, "iu4 8 * 8");
+      expect_uniform(run_int(iu4, 0x8, 0x1, 0, a_signed), static_cast<std::uint32_t>(-8 * iu4.k), "iu4 -8 * 1");
+    }
+  }
+}
+
+TEST(SpecVectors, SwmmacSelectsTheIndexedRows) {  // spec 8.1
+  for (int wave : {32, 64}) {
+    const Instruction& ins = *find_mnemonic("v_swmmac_i32_16x16x32_iu8", wave);
+    // B row k holds k + 1 in every column; A keeps slot s of group G = 1. Index picks rows 4G+1 and 4G+3.
+    Bits a(16 * 16, 1), b(32 * 16), d(256, 1000);
+    for (int k = 0; k < 32; ++k)
+      for (int j = 0; j < 16; ++j) b[k * 16 + j] = static_cast<std::uint32_t>(k + 1);
+    std::vector<std::uint8_t> index(16 * 8, 1 | 3 << 2);
+    compute_d(ins, a.data(), b.data(), nullptr, index.data(), {}, default_model(ins), d.data());
+    int want = 1000;  // d_in is the accumulator
+    for (int g = 0; g < 8; ++g) want += (4 * g + 2) + (4 * g + 4);
+    expect_uniform(d, static_cast<std::uint32_t>(want), "selected rows");
+  }
+}
+
+TEST(Api, ModelsAndDefaults) {
+  for (const Instruction& ins : kInstructions) {
+    if (ins.family == Family::load_tr) {
+      EXPECT_THROW(default_model(ins), UserError);
+      EXPECT_TRUE(models_for(ins).empty());
+      continue;
+    }
+    const Model& m = default_model(ins);
+    std::string want;
+    if (ins.integer_inputs()) want = "exact-int";
+    else if (ins.arch == Arch::rdna3) want = "gfx11-dot2";
+    else if (ins.family == Family::swmmac) want = "swmmac-dot4-hypothesis";
+    else if (ins.a == Format::fp8 || ins.a == Format::bf8) want = "fp8-dot4-hypothesis";
+    else want = "gfx12-dot4";
+    EXPECT_EQ(m.name, want) << ins.name;
+    EXPECT_NO_THROW(check_model_applies(m, ins));
+    if (!m.hardware_qualified && m.kind != ModelKind::gfx11_dot2)
+      EXPECT_NE(m.name.find("hypothesis"), std::string_view::npos) << m.name;
+  }
+  EXPECT_EQ(find_model("no-such-model"), nullptr);
+  ASSERT_NE(find_model("fp8-dot8-hypothesis"), nullptr);
+  EXPECT_THROW(check_model_applies(*find_model("gfx12-dot4"), *find_builtin("wmma_i32_16x16x16_iu8_w32_gfx12")), UserError);
+  EXPECT_THROW(check_model_applies(*find_model("gfx11-dot2"), *find_builtin("wmma_f32_16x16x16_f16_w32_gfx12")), UserError);
+}
+
+TEST(Api, ModifierChecks) {
+  const Instruction& fp8 = *find_builtin("wmma_f32_16x16x16_fp8_fp8_w32_gfx12");
+  const Instruction& iu8 = *find_builtin("wmma_i32_16x16x16_iu8_w32_gfx12");
+  const Instruction& f16 = *find_builtin("wmma_f32_16x16x16_f16_w32_gfx12");
+  const Instruction& sw = *find_builtin("swmmac_f32_16x16x32_f16_w64");
+  Modifiers m;
+  m.neg = 1;
+  EXPECT_THROW(check_modifiers(fp8, m), UserError);  // spec 5.4: no A/B NEG on FP8
+  EXPECT_NO_THROW(check_modifiers(iu8, m));
+  m = {};
+  m.neg = 4;
+  EXPECT_NO_THROW(check_modifiers(fp8, m));
+  EXPECT_THROW(check_modifiers(iu8, m), UserError);
+  EXPECT_THROW(check_modifiers(sw, m), UserError);  // SWMMAC has no C
+  m = {};
+  m.clamp = true;
+  EXPECT_THROW(check_modifiers(f16, m), UserError);
+  EXPECT_NO_THROW(check_modifiers(iu8, m));
+  m = {};
+  m.index_key = 3;
+  EXPECT_NO_THROW(check_modifiers(sw, m));
+  m.index_key = 4;
+  EXPECT_THROW(check_modifiers(sw, m), UserError);
+  EXPECT_THROW(check_modifiers(f16, m), UserError);
+  m = {};
+  m.neg_hi = 8;
+  EXPECT_THROW(check_modifiers(f16, m), UserError);
+  // The FP8 C NEG/ABS result carries the unverified tag (spec 5.4).
+  Modifiers c_neg;
+  c_neg.neg_hi = 4;
+  bool tagged = false;
+  for (const auto& s : result_caveats(fp8, c_neg, default_model(fp8))) tagged |= s.find("5.4") != std::string::npos;
+  EXPECT_TRUE(tagged);
+}
+
+// The library applies NEG to even and NEG_HI to odd K (SWMMAC A: slots); that must be where the
+// operand layouts put bits [15:0] and [31:16].
+TEST(Api, NegHalvesAgreeWithLayouts) {
+  for (const Instruction& ins : kInstructions) {
+    if (ins.family == Family::load_tr || format_bits(ins.a) != 16) continue;
+    for (Operand op : {Operand::a, Operand::b}) {
+      const LinearLayout l = operand_layout(ins, op);
+      for (int r = 0; r < l.rows(); ++r)
+        for (int c = 0; c < l.cols(); ++c) {
+          const int k = op == Operand::a ? c : r;
+          EXPECT_EQ(l.first_place(Element{r, c}).bit_lo >= 16, k % 2 == 1) << ins.name << " " << operand_name(op);
+        }
+    }
+  }
+}
+
+// Spec 3.2: the wave32 register-slot steps are lane i {v0, v1}, lane i+16 {v0, v1}, lane i {v2, v3},
+// lane i+16 {v2, v3}; in ISA K labels they must be K 4s..4s+3, which is what the library uses.
+TEST(Api, StepOrderIsTheRegisterSlotOrder) {
+  const Instruction& ins = *find_mnemonic("v_wmma_f32_16x16x16_f16", 32);
+  const LinearLayout l = operand_layout(ins, Operand::a);
+  for (int s = 0; s < 4; ++s)
+    for (int v = 0; v < 2; ++v)
+      for (int bit : {0, 16}) {
+        Element e;
+        ASSERT_TRUE(l.element_at(16 * (s & 1), 2 * (s >> 1) + v, bit, e));
+        EXPECT_EQ(e.col / 4, s);
+      }
+}
+
+TEST(Api, OutputMayAliasC) {
+  const Instruction& ins = *find_builtin("wmma_f32_16x16x16_f16_w32_gfx12");
+  Bits a(256), b(256), c(256);
+  for (int e = 0; e < 256; ++e) a[e] = 0x3C00 + e, b[e] = 0x4000 - e, c[e] = 0x3F800000u + 977u * e;
+  Bits separate(256), aliased = c;
+  compute_d(ins, a.data(), b.data(), c.data(), nullptr, {}, default_model(ins), separate.data());
+  compute_d(ins, a.data(), b.data(), aliased.data(), nullptr, {}, default_model(ins), aliased.data());
+  EXPECT_EQ(separate, aliased);
+}
+
+}  // namespace
+}  // namespace wmmasim
