@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <map>
 #include <ostream>
 #include <set>
 
@@ -38,22 +37,24 @@ void print_svg(std::ostream& out, const OperandView& view) {
   const int grid_w = view.cols() * cell_w, grid_h = view.rows() * cell_h;
   const int block_h = grid_h + (per_key ? 2 * kLine : 0) + kGap;
   const int legend_y = kTop + static_cast<int>(keys.size()) * block_h;
-  const int width = std::max(kLeft + grid_w + 20, 760);
-  const int height = legend_y + 3 * kLine + 2 * kPad + 20;
-
   const Instruction& ins = view.instruction();
   const std::string title = full_builtin_name(ins);
+  const std::string subtitle = view_header(view, "svg").substr(title.size() + 3);
+  const std::string caption = "cell = lane(s), VGPR" + std::string(show_bits ? ", bits" : "") + " holding " + view.symbol() +
+                              "[row][col]; rows: " + view.row_axis() + "; columns: " + view.col_axis();
+  // Wide enough for the grid and for the longest text line (12px monospace, about 7.3px a character).
+  const std::size_t longest = std::max({title.size() * 8 / 7, subtitle.size(), caption.size()});
+  const int width = std::max({kLeft + grid_w + 20, static_cast<int>(longest * 7.3) + 20, 700});
+  const int height = legend_y + 3 * kLine + 2 * kPad + 20;
+
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"11\">\n"
       << "<title>" << escape(title + ": operand " + operand_label(view.operand())) << "</title>\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
       << "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" << escape(title) << "</text>\n"
-      << "<text x=\"10\" y=\"38\" font-size=\"12\">" << escape(view_header(view, "svg").substr(title.size() + 3)) << "</text>\n"
-      << "<text x=\"10\" y=\"56\" font-size=\"12\">" << escape("cell = lane(s), VGPR" + std::string(show_bits ? ", bits" : "") +
-                                                             " holding " + view.symbol() + "[row][col]; rows: " + view.row_axis() +
-                                                             "; columns: " + view.col_axis())
-      << "</text>\n";
+      << "<text x=\"10\" y=\"38\" font-size=\"12\">" << escape(subtitle) << "</text>\n"
+      << "<text x=\"10\" y=\"56\" font-size=\"12\">" << escape(caption) << "</text>\n";
 
   for (std::size_t ki = 0; ki < keys.size(); ++ki) {
     int y0 = kTop + static_cast<int>(ki) * block_h;
