@@ -18,7 +18,8 @@ thread_local LaneState* t_lane = nullptr;
 namespace {
 
 bool same_point(const std::source_location& a, const std::source_location& b) {
-  return a.line() == b.line() && a.column() == b.column() && std::strcmp(a.file_name(), b.file_name()) == 0;
+  return a.line() == b.line() && a.column() == b.column() &&
+         (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
 }
 
 std::string type_name(const std::type_info& t) {
@@ -72,7 +73,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
     LaneState& lane = lanes_[t];
     lane.status = LaneStatus::ready;
     lane.last.store(std::source_location{}, std::memory_order_relaxed);
-    lane.fiber = ctx::fiber(std::allocator_arg, PooledStack{&stacks_},
+    lane.fiber = ctx::fiber(std::allocator_arg, PooledStack{&*stacks_},
                             [this, &lane](ctx::fiber&& s) { return lane_main(lane, std::move(s)); });
     ready_.push_back(t);
   }
@@ -182,12 +183,10 @@ void BlockRunner::sync_threads(LaneState& lane, std::source_location where) {
   if (barrier_arrived_++ == 0) barrier_where_ = where;
   else if (!same_point(where, barrier_where_)) barrier_mismatch_ = true;
   if (barrier_arrived_ == lane_count_ && !barrier_mismatch_) {
-    // This lane completes the barrier: wake the others and carry on without a switch.
+    // This lane completes the barrier. Everyone, itself included, resumes in thread order, so the
+    // first lane to misbehave after a barrier is the lowest one, as a reader would expect.
     barrier_arrived_ = 0;
-    for (unsigned t = 0; t < lane_count_; ++t)
-      if (&lanes_[t] != &lane) make_ready(lanes_[t]);
-    lane.status = LaneStatus::ready;
-    return;
+    for (unsigned t = 0; t < lane_count_; ++t) make_ready(lanes_[t]);
   }
   suspend(lane);
 }
@@ -227,14 +226,12 @@ bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
   return false;
 }
 
+// The wave's lanes, the exec's own included, resume in lane order (see sync_threads).
 void BlockRunner::finish_collective(LaneState& lane) {
   WaveState& w = waves[lane.wave];
   w.arrived = 0;
-  for (int i = 0; i < w.active; ++i) {
-    LaneState& other = lanes_[w.first_tid + i];
-    if (&other != &lane) make_ready(other);
-  }
-  lane.status = LaneStatus::ready;
+  for (int i = 0; i < w.active; ++i) make_ready(lanes_[w.first_tid + i]);
+  suspend(lane);
 }
 
 // ------------------------------------------------------------------ diagnosis -------------------

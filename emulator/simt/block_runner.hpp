@@ -84,7 +84,7 @@ class BlockRunner {
 
   // Read by the watchdog: the lane now running on this thread, or null.
   std::atomic<LaneState*> running{nullptr};
-  bool is_stack_guard(const void* address) const { return stacks_.is_guard_page(address); }
+  bool is_stack_guard(const void* address) const { return stacks_->is_guard_page(address); }
 
  private:
   boost::context::fiber lane_main(LaneState& lane, boost::context::fiber&& scheduler);
@@ -106,7 +106,7 @@ class BlockRunner {
   std::source_location barrier_where_{};
   std::optional<std::pair<FaultKind, std::string>> fault_;
   std::uint64_t linear_block_ = 0;
-  StackPool stacks_;
+  BorrowedStackPool stacks_;
 };
 
 // The lane running on this OS thread (null outside a kernel).

@@ -3,13 +3,17 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
+#include <mutex>
 #include <new>
 
 namespace wmmasim::simt::detail {
 
-StackPool::StackPool(std::size_t usable_bytes) : page_(static_cast<std::size_t>(::sysconf(_SC_PAGESIZE))) {
-  usable_ = (usable_bytes + page_ - 1) / page_ * page_;
-}
+std::size_t StackPool::page_bytes() { return static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)); }
+
+std::size_t StackPool::rounded(std::size_t bytes) { return (bytes + page_bytes() - 1) / page_bytes() * page_bytes(); }
+
+StackPool::StackPool(std::size_t usable_bytes) : usable_(rounded(usable_bytes)), page_(page_bytes()) {}
 
 StackPool::~StackPool() {
   for (const Region& r : regions_) ::munmap(r.base, r.bytes);
@@ -29,14 +33,17 @@ boost::context::stack_context StackPool::take() {
     ::mprotect(base, page_, PROT_NONE);
     regions_.push_back({base, bytes});
   }
+  // Stacks grow down from the top. Every region has the same size, so without an offset the hot
+  // top of every lane's stack would fall in the same cache set; stagger the tops by cache lines.
+  const std::size_t colour = (reinterpret_cast<std::uintptr_t>(base) / page_ % 64) * 64;
   boost::context::stack_context sc;
-  sc.size = usable_;
-  sc.sp = base + page_ + usable_;  // stacks grow down from the top
+  sc.size = usable_ - colour;
+  sc.sp = base + page_ + usable_ - colour;
   return sc;
 }
 
 void StackPool::give_back(boost::context::stack_context& sc) noexcept {
-  free_.push_back(static_cast<char*>(sc.sp) - usable_ - page_);
+  free_.push_back(static_cast<char*>(sc.sp) + (usable_ - sc.size) - usable_ - page_);
 }
 
 bool StackPool::is_guard_page(const void* address) const {
@@ -44,6 +51,29 @@ bool StackPool::is_guard_page(const void* address) const {
   for (const Region& r : regions_)
     if (a >= r.base && a < r.base + page_) return true;
   return false;
+}
+
+namespace {
+std::mutex g_idle_mutex;
+std::vector<std::unique_ptr<StackPool>> g_idle_pools;  // a handful at most: one per worker thread
+}  // namespace
+
+BorrowedStackPool::BorrowedStackPool(std::size_t usable_bytes) {
+  {
+    std::lock_guard lock(g_idle_mutex);
+    for (auto it = g_idle_pools.begin(); it != g_idle_pools.end(); ++it)
+      if ((*it)->usable_bytes() == StackPool::rounded(usable_bytes)) {
+        pool_ = std::move(*it);
+        g_idle_pools.erase(it);
+        return;
+      }
+  }
+  pool_ = std::make_unique<StackPool>(usable_bytes);
+}
+
+BorrowedStackPool::~BorrowedStackPool() {
+  std::lock_guard lock(g_idle_mutex);
+  g_idle_pools.push_back(std::move(pool_));
 }
 
 }  // namespace wmmasim::simt::detail

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include <boost/context/stack_context.hpp>
@@ -20,6 +21,8 @@ class StackPool {
   boost::context::stack_context take();
   void give_back(boost::context::stack_context& sc) noexcept;
   std::size_t usable_bytes() const { return usable_; }
+  static std::size_t rounded(std::size_t bytes);  // whole pages
+  static std::size_t page_bytes();
 
   // True when `address` lies in the guard page of one of this pool's stacks.
   bool is_guard_page(const void* address) const;
@@ -32,6 +35,21 @@ class StackPool {
   std::size_t usable_, page_;
   std::vector<Region> regions_;
   std::vector<char*> free_;  // regions' bases not in use
+};
+
+// Pools outlive launches: a launch borrows one per worker and gives it back, so the stacks' pages,
+// once touched, are not faulted in again by the next launch (that dominated short launches).
+class BorrowedStackPool {
+ public:
+  explicit BorrowedStackPool(std::size_t usable_bytes);
+  ~BorrowedStackPool();
+  BorrowedStackPool(const BorrowedStackPool&) = delete;
+  BorrowedStackPool& operator=(const BorrowedStackPool&) = delete;
+  StackPool& operator*() const { return *pool_; }
+  StackPool* operator->() const { return pool_.get(); }
+
+ private:
+  std::unique_ptr<StackPool> pool_;
 };
 
 // The StackAllocator Boost.Context asks for when a fiber is created and destroyed.

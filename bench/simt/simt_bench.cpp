@@ -1,0 +1,107 @@
+// What running kernels as fibers costs. Ratios are against a plain loop doing the same arithmetic
+// in the same process, measured before each benchmark's timed loop (x_plain_loop = kernel / loop).
+#include <benchmark/benchmark.h>
+
+#include <boost/context/fiber.hpp>
+#include <chrono>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "wmmasim/simt/simt.hpp"
+
+namespace simt = wmmasim::simt;
+namespace ctx = boost::context;
+using simt::dim3;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// One round trip between two Boost.Context fibers = two switches.
+void BM_FiberSwitch(benchmark::State& state) {
+  std::int64_t n = 0;
+  ctx::fiber f{[&n](ctx::fiber&& main) {
+    for (;;) {
+      ++n;
+      main = std::move(main).resume();
+    }
+    return std::move(main);
+  }};
+  for (auto _ : state) f = std::move(f).resume();
+  benchmark::DoNotOptimize(n);
+  state.SetItemsProcessed(state.iterations() * 2);  // items = switches; f unwinds when destroyed
+}
+BENCHMARK(BM_FiberSwitch);
+
+// One lane passing one barrier (a block of 256 lanes, 100 barriers per launch, one OS thread).
+void BM_BarrierPerLane(benchmark::State& state) {
+  simt::LaunchOptions o;
+  o.threads = 1;
+  for (auto _ : state)
+    simt::launch("barriers", dim3(1), dim3(256), o, [] {
+      for (int i = 0; i < 100; ++i) simt::sync_threads();
+    });
+  state.SetItemsProcessed(state.iterations() * 256 * 100);
+}
+BENCHMARK(BM_BarrierPerLane)->UseRealTime();
+
+constexpr unsigned kBlocks = 512, kThreads = 256;
+
+void block_sum(simt::checked_ptr<const std::int64_t> in, simt::checked_ptr<std::int64_t> out) {
+  simt::checked_ptr<std::int64_t> partial = simt::dynamic_shared<std::int64_t>();
+  const unsigned t = simt::thread_idx().x, n = simt::block_dim().x;
+  partial[t] = in[simt::block_idx().x * n + t];
+  simt::sync_threads();
+  for (unsigned stride = n / 2; stride > 0; stride /= 2) {
+    if (t < stride) partial[t] += partial[t + stride];
+    simt::sync_threads();
+  }
+  if (t == 0) out[simt::block_idx().x] = partial[0];
+}
+
+// The same tree of additions as block_sum, as a plain loop over plain arrays.
+void plain_block_sums(const std::vector<std::int64_t>& in, std::vector<std::int64_t>& out) {
+  std::vector<std::int64_t> partial(kThreads);
+  for (unsigned b = 0; b < kBlocks; ++b) {
+    for (unsigned t = 0; t < kThreads; ++t) partial[t] = in[b * kThreads + t];
+    for (unsigned stride = kThreads / 2; stride > 0; stride /= 2)
+      for (unsigned t = 0; t < stride; ++t) partial[t] += partial[t + stride];
+    out[b] = partial[0];
+  }
+}
+
+double plain_seconds(const std::vector<std::int64_t>& in, std::vector<std::int64_t>& out) {
+  constexpr int reps = 50;
+  const auto t0 = Clock::now();
+  for (int r = 0; r < reps; ++r) {
+    plain_block_sums(in, out);
+    benchmark::ClobberMemory();
+  }
+  return std::chrono::duration<double>(Clock::now() - t0).count() / reps;
+}
+
+// Arg: OS threads (0 = all cores).
+void BM_SharedMemoryReduction(benchmark::State& state) {
+  std::vector<std::int64_t> host(kBlocks * kThreads);
+  std::iota(host.begin(), host.end(), 1);
+  std::vector<std::int64_t> expect(kBlocks);
+  const double plain = plain_seconds(host, expect);
+  simt::Buffer<std::int64_t> in("in", host), out("out", kBlocks);
+  simt::LaunchOptions o;
+  o.threads = static_cast<unsigned>(state.range(0));
+  o.dynamic_shared_bytes = kThreads * sizeof(std::int64_t);
+  double kernel = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    simt::launch("block_sum", dim3(kBlocks), dim3(kThreads), o, block_sum, in, out);
+    kernel += std::chrono::duration<double>(Clock::now() - t0).count();
+  }
+  if (out.to_host() != expect) state.SkipWithError("kernel and plain loop disagree");
+  state.SetItemsProcessed(state.iterations() * kBlocks * kThreads);  // items = lanes run
+  state.counters["x_plain_loop"] = kernel / double(state.iterations()) / plain;
+}
+BENCHMARK(BM_SharedMemoryReduction)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

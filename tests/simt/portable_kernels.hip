@@ -1,0 +1,1 @@
+#include "portable_kernels.hpp"
