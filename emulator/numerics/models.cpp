@@ -125,7 +125,7 @@ void check_modifiers(const Instruction& ins, const Modifiers& mods) {
     require(mods.neg & 4u, kNegC, "NEG[2] (C negation)");
     require(mods.neg_hi & 4u, kAbsC, "NEG_HI[2] (C absolute value)");
   }
-  require(mods.clamp, kClamp, "CLAMP");
+  require(mods.clamp, kClamp, "CLAMP (LLVM rejects it on float forms, whose hardware ignores it)");
   if (ins.family == Family::swmmac) {
     if (mods.index_key < 0 || mods.index_key >= ins.index_sets())
       throw UserError(who + " has index_key 0.." + std::to_string(ins.index_sets() - 1) + ", but got " +

@@ -201,8 +201,9 @@ TEST(Api, ModelsAndDefaults) {
     else want = "gfx12-dot4";
     EXPECT_EQ(m.name, want) << ins.name;
     EXPECT_NO_THROW(check_model_applies(m, ins));
-    if (!m.hardware_qualified && m.kind != ModelKind::gfx11_dot2)
+    if (!m.hardware_qualified && m.kind != ModelKind::gfx11_dot2) {
       EXPECT_NE(m.name.find("hypothesis"), std::string_view::npos) << m.name;
+    }
   }
   EXPECT_EQ(find_model("no-such-model"), nullptr);
   ASSERT_NE(find_model("fp8-dot8-hypothesis"), nullptr);

@@ -1,0 +1,100 @@
+// One benchmark per builtin of the instruction table (dense and SWMMAC, wave32 and wave64): how many
+// instructions compute_d emulates per second with the builtin's default model. Each reports
+// ratio_vs_eigen = emulated instructions/s divided by Eigen 16x16xK float GEMMs (D = A*B + C, the
+// same FLOPs) per second, measured in the same process just before.
+#include <benchmark/benchmark.h>
+
+#include <Eigen/Dense>
+#include <bit>
+#include <chrono>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "wmmasim/layouts/instruction_table.hpp"
+#include "wmmasim/numerics/formats.hpp"
+#include "wmmasim/numerics/numerics.hpp"
+
+namespace {
+
+using namespace wmmasim;
+
+// Finite random elements of moderate magnitude (what a GEMM sees), in raw bits of their format.
+std::uint32_t random_element(Format f, std::mt19937& rng) {
+  std::uniform_real_distribution<float> dist(-2.0f, 2.0f);
+  if (f == Format::iu8) return rng() & 0xFFu;
+  if (f == Format::iu4) return rng() & 0xFu;
+  if (f == Format::i32) return rng() & 0xFFFFu;
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(dist(rng));
+  return f == Format::f32 ? bits : convert_from_f32(bits, f);
+}
+
+struct Operands {
+  std::vector<std::uint32_t> a, b, c, d;
+  std::vector<std::uint8_t> index;
+};
+
+Operands make_operands(const Instruction& ins, unsigned seed) {
+  std::mt19937 rng(seed);
+  Operands o;
+  const int a_cols = ins.family == Family::swmmac ? ins.k / 2 : ins.k;
+  for (int e = 0; e < 16 * a_cols; ++e) o.a.push_back(random_element(ins.a, rng));
+  for (int e = 0; e < ins.k * 16; ++e) o.b.push_back(random_element(ins.b, rng));
+  for (int e = 0; e < 256; ++e) o.c.push_back(random_element(ins.cd, rng));
+  for (int e = 0; e < 16 * ins.k / 4; ++e) o.index.push_back(static_cast<std::uint8_t>(0 | 1 << 2 | (rng() % 2) << 3));
+  o.d = o.c;
+  return o;
+}
+
+// Eigen GEMMs of the instruction's shape per second, timed for about 50 ms.
+double eigen_gemms_per_second(int k) {
+  Eigen::MatrixXf a = Eigen::MatrixXf::Random(16, k), b = Eigen::MatrixXf::Random(k, 16), c = Eigen::MatrixXf::Random(16, 16);
+  Eigen::MatrixXf d(16, 16);
+  long n = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  double elapsed = 0;
+  do {
+    for (int r = 0; r < 256; ++r) {
+      d.noalias() = a * b;
+      d += c;
+      benchmark::DoNotOptimize(d.data());
+      benchmark::ClobberMemory();
+    }
+    n += 256;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  } while (elapsed < 0.05);
+  return static_cast<double>(n) / elapsed;
+}
+
+void emulate(benchmark::State& state, const Instruction* ins) {
+  const Model& model = default_model(*ins);
+  std::vector<Operands> sets;
+  for (unsigned s = 0; s < 4; ++s) sets.push_back(make_operands(*ins, s));
+  Modifiers mods;
+  const double eigen_rate = eigen_gemms_per_second(ins->k);
+  std::size_t n = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    Operands& o = sets[n++ % sets.size()];
+    compute_d(*ins, o.a.data(), o.b.data(), o.c.data(), o.index.data(), mods, model, o.d.data());
+    benchmark::DoNotOptimize(o.d.data());
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double rate = static_cast<double>(state.iterations()) / seconds;
+  state.counters["instr_per_s"] = rate;
+  state.counters["eigen_gemm_per_s"] = eigen_rate;
+  state.counters["ratio_vs_eigen"] = rate / eigen_rate;  // < 1: the emulation is slower than Eigen
+  state.SetLabel(std::string(model.name));
+}
+
+int register_all() {
+  for (const Instruction& ins : kInstructions)
+    if (ins.family != Family::load_tr)
+      benchmark::RegisterBenchmark(std::string(ins.name).c_str(), emulate, &ins)->Unit(benchmark::kMicrosecond);
+  return 0;
+}
+const int registered = register_all();
+
+}  // namespace
+
+BENCHMARK_MAIN();
