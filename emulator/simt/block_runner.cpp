@@ -102,7 +102,8 @@ void BlockRunner::run(std::uint64_t linear_block) {
   if (launch.options.trace) {
     std::lock_guard lock(launch.mutex);
     for (unsigned w = 0; w < waves.size(); ++w)
-      launch.traces.push_back(WaveTrace{block_idx, static_cast<int>(w), std::move(waves[w].trace)});
+      launch.traces.push_back(WaveTrace{block_idx, static_cast<int>(w), launch.options.wave_size, waves[w].active,
+                                        dynamic_shared.size(), std::move(waves[w].trace)});
   }
 }
 

@@ -78,14 +78,14 @@ void bad_access(const Allocation* alloc, Access kind, std::ptrdiff_t offset, std
                 where);
 }
 
-void trace_memory(const Allocation* alloc, bool write, std::source_location where) {
+void trace_memory(const Allocation* alloc, bool write, std::size_t bytes, std::source_location where) {
   if (!t_lane || t_lane->block->in_exec) return;  // a collective's own accesses belong to its event
   const EventKind kind = alloc && alloc->space == MemorySpace::shared ? EventKind::lds
                          : write                                     ? EventKind::global_store
                                                                      : EventKind::global_load;
   const char* name = kind == EventKind::lds ? (write ? "ds_store" : "ds_load")
                                             : (write ? "global_store" : "global_load");
-  t_lane->block->waves[t_lane->wave].trace.push_back(TraceEvent{kind, name, where, 0, {}});
+  t_lane->block->waves[t_lane->wave].trace.push_back(TraceEvent{kind, name, where, 0, {}, std::uint32_t(bytes)});
 }
 
 }  // namespace detail

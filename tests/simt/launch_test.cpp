@@ -197,6 +197,10 @@ TEST(SimtTrace, RecordsLaneZerosMemoryBarriersAndTimersPerWave) {
     std::vector<K> kinds;
     for (const auto& e : w.events) kinds.push_back(e.kind);
     EXPECT_EQ(kinds, (std::vector<K>{K::global_load, K::lds, K::barrier, K::valu, K::lds, K::global_store}));
+    EXPECT_EQ(w.wave_size, 32);
+    EXPECT_EQ(w.active_lanes, 32);
+    EXPECT_EQ(w.dynamic_shared_bytes, 64 * sizeof(int));
+    EXPECT_EQ(w.events[0].bytes, sizeof(int));
     EXPECT_EQ(w.events[3].write, 7u);
     EXPECT_EQ(w.events[3].reads[1], 6u);
     EXPECT_GT(w.events[2].where.line(), 0u);

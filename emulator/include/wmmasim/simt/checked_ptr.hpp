@@ -31,7 +31,7 @@ enum class Access : std::uint8_t { read, write, access };
 
 // Set while lane 0 of a traced launch runs, so an untraced access costs one thread-local test.
 extern thread_local bool t_trace_memory;
-void trace_memory(const Allocation* alloc, bool write, std::source_location where);
+void trace_memory(const Allocation* alloc, bool write, std::size_t bytes, std::source_location where);
 
 }  // namespace detail
 
@@ -134,14 +134,14 @@ template <class T> class checked_ptr {
 
   value_type read_at(std::source_location where) const {
     check(detail::Access::read, where);
-    if (detail::t_trace_memory) [[unlikely]] detail::trace_memory(alloc_, false, where);
+    if (detail::t_trace_memory) [[unlikely]] detail::trace_memory(alloc_, false, sizeof(T), where);
     value_type v;
     std::memcpy(static_cast<void*>(&v), base_ + off_, sizeof(T));  // memcpy: elements may be unaligned
     return v;
   }
   void write_at(const value_type& v, std::source_location where) const requires(!std::is_const_v<T>) {
     check(detail::Access::write, where);
-    if (detail::t_trace_memory) [[unlikely]] detail::trace_memory(alloc_, true, where);
+    if (detail::t_trace_memory) [[unlikely]] detail::trace_memory(alloc_, true, sizeof(T), where);
     std::memcpy(base_ + off_, static_cast<const void*>(&v), sizeof(T));
   }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <source_location>
@@ -23,11 +24,15 @@ struct TraceEvent {
   std::source_location where{};       // empty (line 0) when the runtime cannot know it
   std::uint64_t write = 0;            // opaque id of the register written, 0 = unknown
   std::array<std::uint64_t, 4> reads{};  // opaque ids of registers read, 0 = unknown / unused
+  std::uint32_t bytes = 0;            // memory events: bytes lane 0 moved (the wave: x active lanes)
 };
 
 struct WaveTrace {
   dim3 block;
   int wave = 0;
+  int wave_size = 32;
+  int active_lanes = 32;                  // fewer only in a partial last wave
+  std::size_t dynamic_shared_bytes = 0;   // the block's dynamic LDS (static __shared__ is not seen)
   std::vector<TraceEvent> events;
 };
 
