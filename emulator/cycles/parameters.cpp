@@ -238,9 +238,9 @@ Parameters parse_calibration(std::string_view json_text, const std::string& orig
   try {
     doc = json::parse(json_text.begin(), json_text.end());
   } catch (const json::parse_error& e) {
-    reader.fail("is not valid JSON (syntax error at " + position(json_text, e.byte == 0 ? 0 : e.byte - 1) + ")");
+    reader.fail("not valid JSON (syntax error at " + position(json_text, e.byte == 0 ? 0 : e.byte - 1) + ")");
   }
-  if (!doc.is_object()) reader.fail("must hold a JSON object with a \"parameters\" object, not " + std::string(doc.type_name()));
+  if (!doc.is_object()) reader.fail("expected a JSON object holding a \"parameters\" object, not " + std::string(doc.type_name()));
   Parameters p;
   p.origin = origin;
   bool has_parameters = false;
@@ -259,7 +259,7 @@ Parameters parse_calibration(std::string_view json_text, const std::string& orig
       reader.fail("unknown top-level key \"" + key + "\"; expected format, device, notes, date and parameters");
     }
   }
-  if (!has_parameters) reader.fail("has no \"parameters\" object");
+  if (!has_parameters) reader.fail("no \"parameters\" object");
   return p;
 }
 

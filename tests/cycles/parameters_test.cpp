@@ -89,8 +89,8 @@ TEST(Calibration, MalformedFilesGiveOneSentenceNamingFileAndKey) {
       {R"({"parameters": []})", "\"parameters\" must be an object"},
       {R"({"params": {}})", "unknown top-level key \"params\""},
       {R"({"format": "v2", "parameters": {}})", "\"format\" must be"},
-      {R"({"device": "gfx1201"})", "has no \"parameters\" object"},
-      {R"([1, 2])", "must hold a JSON object"},
+      {R"({"device": "gfx1201"})", "no \"parameters\" object"},
+      {R"([1, 2])", "expected a JSON object"},
       {"{\n  \"parameters\": {\"b_acc\": 1,}\n}", "not valid JSON (syntax error at line 2"},
       {"", "not valid JSON"},
   };
