@@ -13,6 +13,7 @@
 
 #include "wmmasim/error.hpp"
 #include "wmmasim/simt/checked_ptr.hpp"
+#include "wmmasim/simt/trace.hpp"
 #include "wmmasim/simt/wave_collective.hpp"
 #include "wmmasim/wave/builtin_call.hpp"
 #include "wmmasim/wave/builtin_list.hpp"
@@ -30,6 +31,16 @@ struct LaneOperands {
   int flag_count = 0;
 };
 template <class R> struct LaneResult { R value{}; };
+
+// The cycle model needs to know which WMMA consumes which result. Kernel values have no register
+// names on the CPU, so a value is identified by its contents across the wave (an FNV-1a hash): a D
+// passed on unchanged as the next call's C (or A/B) is recognised; so, in principle, is an
+// unrelated value that happens to hold the same bits (docs/simt.md).
+inline std::uint64_t value_id(std::span<const std::uint32_t> words) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::uint32_t w : words) h = (h ^ w) * 0x100000001b3ull;
+  return h | 1;  // 0 means "unknown" in a trace
+}
 
 template <class T> void store_words(std::array<std::uint32_t, 8>& dst, const T& v) {
   static_assert(sizeof(T) <= sizeof(dst), "operand larger than 8 VGPRs");
@@ -79,6 +90,15 @@ template <std::size_t Ins> struct Matrix {
     const std::vector<std::uint32_t> d = run_wave_builtin(call);
     for (std::size_t lane = 0; lane < out.size(); ++lane)
       std::memcpy(&out[lane].value, &d[lane * i.vgprs_cd], sizeof(result_t<Ins>));
+    if (simt::tracing()) {
+      simt::TraceEvent e;
+      e.kind = simt::EventKind::wmma;
+      e.name = i.name.data();
+      e.write = value_id(d);
+      for (int op = 0; op < 4; ++op)
+        if (!dst[op]->empty()) e.reads[op] = value_id(*dst[op]);
+      simt::trace_event(e);
+    }
   }
 };
 
@@ -118,7 +138,11 @@ template <std::size_t Ins> struct Builtin<Ins, 1> {
     const Instruction& i = kInstructions[Ins];
     struct Fetched { std::array<std::uint32_t, 4> words{}; };
     Fetched mine;
+    // The per-lane read is part of this one load: the trace gets a single event for the wave below.
+    const bool traced = simt::detail::t_trace_memory;
+    simt::detail::t_trace_memory = false;
     const Value v = p.read(w);
+    simt::detail::t_trace_memory = traced;
     std::memcpy(mine.words.data(), &v, sizeof(Value));
     return simt::wave_collective<Fetched, LaneResult<Value>>(
                i.name.data(), mine,
@@ -130,6 +154,14 @@ template <std::size_t Ins> struct Builtin<Ins, 1> {
                  const std::vector<std::uint32_t> got = shuffle_load_tr(i, fetched);
                  for (std::size_t lane = 0; lane < out.size(); ++lane)
                    std::memcpy(&out[lane].value, &got[lane * i.vgprs_cd], sizeof(Value));
+                 if (simt::tracing()) {
+                   simt::TraceEvent e;
+                   e.kind = simt::EventKind::global_load;
+                   e.name = i.name.data();
+                   e.write = value_id(got);
+                   e.bytes = static_cast<std::uint32_t>(sizeof(Value));
+                   simt::trace_event(e);
+                 }
                },
                w)
         .value;

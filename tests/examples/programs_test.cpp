@@ -1,0 +1,63 @@
+// The runnable example programs and the path from a SIMT trace to the cycle model.
+#include <gtest/gtest.h>
+
+#include "programs/programs.hpp"
+#include "wmmasim/cycles/from_simt.hpp"
+#include "wmmasim/cycles/model.hpp"
+#include "wmmasim/error.hpp"
+
+namespace wmmasim {
+namespace {
+
+TEST(Programs, EveryProgramEqualsTheMatrixApi) {
+  for (const examples::Program& p : examples::programs()) {
+    examples::ProgramArgs args{48, 32, 64, 9, nullptr};
+    if (p.name == "wmma_chain_f16") args.m = args.n = 16;
+    const examples::ProgramRun run = p.run(args);
+    EXPECT_EQ(run.mismatches(), 0) << p.name;
+    EXPECT_EQ(run.d.bits.size(), static_cast<std::size_t>(args.m) * args.n) << p.name;
+  }
+}
+
+TEST(Programs, ShapeRulesAreOneSentence) {
+  EXPECT_THROW(examples::find_program("wmma_chain_f16").run({32, 16, 64, 1, nullptr}), UserError);
+  EXPECT_THROW(examples::find_program("tiled_gemm_f16_load_tr").run({64, 40, 64, 1, nullptr}), UserError);
+  EXPECT_THROW(examples::find_program("no_such_program"), UserError);
+}
+
+// In a D -> C chain the trace must connect every WMMA's C to the previous WMMA's D, so that the model
+// charges P + b_acc per link.
+TEST(FromSimt, AccumulationChainIsConnectedThroughC) {
+  simt::TraceRecorder recorder;
+  examples::find_program("wmma_chain_f16").run({16, 16, 128, 3, &recorder});
+  ASSERT_EQ(recorder.waves.size(), 1u);
+  const cycles::Program program = cycles::program_from_simt("chain", recorder.waves);
+  std::vector<const cycles::TraceEvent*> wmmas;
+  for (const cycles::TraceEvent& e : program.waves[0].events)
+    if (e.kind == cycles::InstrKind::wmma) wmmas.push_back(&e);
+  ASSERT_EQ(wmmas.size(), 8u);  // K = 128 in steps of 16
+  for (std::size_t i = 1; i < wmmas.size(); ++i) {
+    const cycles::VgprRange prev_d = wmmas[i - 1]->writes.at(0);
+    bool c_is_prev_d = false;
+    for (const cycles::VgprRead& r : wmmas[i]->reads)
+      if (r.role == cycles::ReadRole::c) c_is_prev_d = r.regs.first == prev_d.first && r.regs.count == prev_d.count;
+    EXPECT_TRUE(c_is_prev_d) << "link " << i;
+  }
+  const cycles::Prediction p = cycles::simulate(program);
+  EXPECT_GE(p.kernel_cycles, 8 * 16);  // at least the issue cycles of 8 dependent f16 WMMAs
+}
+
+TEST(FromSimt, TiledGemmKeepsWavesOfABlockTogether) {
+  simt::TraceRecorder recorder;
+  examples::find_program("tiled_gemm_f16").run({128, 64, 64, 3, &recorder});
+  const cycles::Program program = cycles::program_from_simt("tiled", recorder.waves);
+  ASSERT_EQ(program.waves.size(), 8u);  // 2 blocks x 4 waves
+  for (const cycles::WaveTrace& w : program.waves) {
+    EXPECT_EQ(w.block, w.wave_id / 4);
+    EXPECT_EQ(w.simd / 2, w.block);  // one CU per block
+  }
+  EXPECT_GT(cycles::simulate(program).kernel_cycles, 0);
+}
+
+}  // namespace
+}  // namespace wmmasim
