@@ -1,0 +1,39 @@
+// `wmmasim hw`: the HIP hardware backend (hw/). `hw list` shows the GPUs (or the programs), `hw run`
+// runs programs on an RDNA4 card and writes a run file. Without a GPU, or in a binary built without
+// the HIP toolchain, each says so in one sentence (exit status 2).
+#include <iostream>
+#include <memory>
+
+#include "command.hpp"
+#include "hw_backend.hpp"
+#include "wmmasim/error.hpp"
+
+namespace wmmasim::cli {
+namespace {
+
+RegisterCommand hw_command("hw", "Run programs on an RDNA4 GPU through HIP and write run files", [](CLI::App& sub) {
+  sub.require_subcommand(1);
+  CLI::App* list = sub.add_subcommand("list", "List the GPUs the HIP runtime sees (or, with --programs, the programs)");
+  auto programs_flag = std::make_shared<bool>(false);
+  list->add_flag("--programs", *programs_flag, "List every hardware program name instead of the devices");
+
+  CLI::App* run = sub.add_subcommand("run", "Run programs on the GPU and write a run file (JSON, docs/hw.md)");
+  auto options = std::make_shared<hw::RunOptions>();
+  run->add_option("programs", options->programs, "Program names (wmmasim hw list --programs), or all")->required();
+  run->add_option("--seed", options->seed, "Input seed: unsigned 64-bit, decimal or 0x-hex")->capture_default_str();
+  run->add_option("--out", options->out, "Run file to write (written completely or not at all)")->capture_default_str();
+  run->add_option("--device", options->device, "HIP device index (default: the first gfx1200/gfx1201)");
+  run->add_option("--waves", options->waves, "Waves (one per work-group) running each program")->capture_default_str();
+  run->add_option("--timeout", options->timeout_seconds, "Seconds a program may take before it counts as hung")
+      ->capture_default_str();
+
+  return std::function<int()>([list, run, programs_flag, options] {
+    if (!hw::backend_built()) throw UserError(hw::not_built_sentence());
+    if (list->parsed()) return *programs_flag ? hw::list_programs(std::cout) : hw::list_devices(std::cout);
+    if (run->parsed()) return hw::run_programs(*options, std::cout);
+    return 2;
+  });
+});
+
+}  // namespace
+}  // namespace wmmasim::cli

@@ -1,0 +1,95 @@
+#include "records.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace wmmasim::hw {
+namespace {
+
+runfile::Matrix to_matrix(std::string format, const LinearLayout& l, std::vector<std::uint32_t> elements) {
+  runfile::Matrix m{std::move(format), l.rows(), l.cols(), l.keys(), std::move(elements), ""};
+  if (l.evidence == Evidence::hypothesis) m.layout_evidence = "hypothesis";
+  return m;
+}
+
+std::vector<std::vector<std::uint32_t>> per_lane(const std::vector<std::uint32_t>& words, std::size_t first, int lanes,
+                                                 int per) {
+  std::vector<std::vector<std::uint32_t>> out(static_cast<std::size_t>(lanes));
+  for (int l = 0; l < lanes; ++l)
+    out[static_cast<std::size_t>(l)].assign(words.begin() + static_cast<std::ptrdiff_t>(first + static_cast<std::size_t>(l) * per),
+                                            words.begin() + static_cast<std::ptrdiff_t>(first + static_cast<std::size_t>(l + 1) * per));
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> kernel_input(const Program& p, const std::vector<InputMatrix>& inputs) {
+  const KernelAbi abi = kernel_abi(*p.ins);
+  std::vector<std::uint32_t> in(abi.input_words, 0);
+  for (const InputBlock& b : abi.inputs) {
+    auto it = std::find_if(inputs.begin(), inputs.end(), [&](const InputMatrix& m) { return m.name == b.name; });
+    if (it == inputs.end() || it->words.size() != b.words) throw std::logic_error("input block " + b.name + " missing");
+    std::copy(it->words.begin(), it->words.end(), in.begin() + static_cast<std::ptrdiff_t>(b.offset));
+  }
+  return in;
+}
+
+runfile::ProgramRecord program_record(const Program& p, std::uint64_t seed, const std::string& target,
+                                      const std::vector<InputMatrix>& inputs, const RawOutput& raw,
+                                      const WallClock& clock) {
+  const Instruction& ins = *p.ins;
+  const KernelAbi abi = kernel_abi(ins);
+  runfile::ProgramRecord r;
+  r.program = p.name();
+  r.arch = target;
+  r.wave_size = ins.wave;
+  r.seed = seed;
+  r.instruction = std::string(kBuiltinPrefix) + std::string(ins.name);
+  r.modifiers = p.flag_names();
+  r.mode = std::string(mode_name(p.mode));
+  if (p.addressing != Addressing::none) r.addressing = addressing_name(p.addressing);
+
+  for (const InputMatrix& m : inputs) {
+    runfile::Matrix mat{m.format, m.rows, m.cols, m.keys, m.elements, ""};
+    if (m.evidence == Evidence::hypothesis) mat.layout_evidence = "hypothesis";
+    r.inputs[m.name] = std::move(mat);
+    const InputBlock* b = abi.block(m.name);
+    if (b && b->words_per_lane > 0) r.registers[m.name] = per_lane(m.words, 0, abi.lanes, b->words_per_lane);
+  }
+
+  const std::size_t per_wave = static_cast<std::size_t>(abi.lanes) * abi.output_words_per_lane;
+  if (raw.d_words.size() != per_wave * static_cast<std::size_t>(raw.waves))
+    throw std::logic_error("raw output of " + r.program + " has the wrong size");
+  const std::vector<std::uint32_t> d0(raw.d_words.begin(), raw.d_words.begin() + static_cast<std::ptrdiff_t>(per_wave));
+  r.registers["D"] = per_lane(d0, 0, abi.lanes, abi.output_words_per_lane);
+  const LinearLayout dl = block_layout(p, Operand::d);
+  if (dl.evidence == Evidence::unknown)
+    r.notes.push_back("no layout is known for D of " + std::string(ins.name) +
+                      " (spec layouts.md 7.3), so only the raw registers are recorded");
+  else
+    r.outputs["D"] = to_matrix(block_format(ins, Operand::d), dl, matrix_from_words(dl, abi.lanes, abi.output_words_per_lane, d0));
+  for (int w = 1; w < raw.waves; ++w)
+    if (!std::equal(d0.begin(), d0.end(), raw.d_words.begin() + static_cast<std::ptrdiff_t>(per_wave * static_cast<std::size_t>(w)))) {
+      r.notes.push_back("wave " + std::to_string(w) + " wrote a different D than wave 0 from the same inputs");
+      break;
+    }
+
+  if (p.mode == Mode::timed) {
+    runfile::Cycles c;
+    c.wall_clock_hz = clock.hz;
+    c.wall_clock_source = clock.source;
+    // gfx11's SHADER_CYCLES is a 20-bit counter (timing.md 5.1): its delta is taken modulo 2^20.
+    const bool counter20 = ins.arch == Arch::rdna3;
+    for (int w = 0; w < raw.waves; ++w) {
+      const std::uint64_t* t = raw.timing.data() + static_cast<std::size_t>(w) * kTimingWords;
+      c.per_wave.push_back({w, counter20 ? (t[0] & 0xFFFFFu) : t[0], t[1]});
+      if (t[3] != static_cast<std::uint64_t>(kTimedIterations))
+        r.notes.push_back("wave " + std::to_string(w) + " ran " + std::to_string(t[3]) + " timed passes, expected " +
+                          std::to_string(kTimedIterations));
+    }
+    r.cycles = std::move(c);
+  }
+  return r;
+}
+
+}  // namespace wmmasim::hw

@@ -1,0 +1,169 @@
+// `wmmasim hw` from the outside: every failure is one sentence on stderr with exit status 2 and
+// leaves no run file. Device situations come from a fake HIP runtime (fake_hip.cpp): it runs no
+// kernel, so the files it lets the runner write are checked for shape only and then deleted.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "hw_backend.hpp"
+#include "shell.hpp"
+#include "wmmasim/error.hpp"
+#include "wmmasim/runfile/run_file.hpp"
+
+namespace wmmasim::hw {
+namespace {
+
+using test::run_shell;
+using test::shell_quote;
+
+struct Cli : ::testing::Test {
+  std::filesystem::path dir;
+  void SetUp() override {
+    dir = std::filesystem::temp_directory_path() /
+          ("wmmasim_hw_cli_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir); }
+  std::string out() const { return (dir / "run.json").string(); }
+
+  // Runs wmmasim with `env` prepended; stderr and stdout go to separate files.
+  test::CommandResult wmmasim(const std::string& args, const std::string& env = "", std::string* stdout_text = nullptr) {
+    const auto err = dir / "stderr.txt", so = dir / "stdout.txt";
+    const auto r = run_shell(env + " " + shell_quote(WMMASIM_CLI) + " " + args + " >" + shell_quote(so.string()) + " 2>" +
+                             shell_quote(err.string()));
+    std::ifstream e(err), s(so);
+    test::CommandResult out{r.status, std::string(std::istreambuf_iterator<char>(e), {})};
+    if (stdout_text) *stdout_text = std::string(std::istreambuf_iterator<char>(s), {});
+    return out;
+  }
+  // Exit status 2, exactly one line on stderr containing `needle`, and no run file.
+  void expect_one_sentence(const test::CommandResult& r, const std::string& needle) {
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+    EXPECT_NE(r.output.find(needle), std::string::npos) << r.output;
+    EXPECT_FALSE(std::filesystem::exists(out())) << "a failed run must not leave a run file";
+  }
+};
+
+#ifdef WMMASIM_FAKE_HIP_LIBRARY
+std::string fake(const std::string& setting) {
+  return "WMMASIM_HIP_LIBRARY=" + shell_quote(WMMASIM_FAKE_HIP_LIBRARY) + " WMMASIM_FAKE_HIP=" + setting;
+}
+#endif
+
+TEST_F(Cli, BadProgramNameNamesTheClosestOnes) {
+  if (!backend_built()) GTEST_SKIP() << "built without the HIP backend: every hw command says only that";
+  expect_one_sentence(wmmasim("hw run wmma_f32_16x16x16_f16_w32_gfx2 --out " + out()), "closest: wmma_f32_16x16x16_f16_w32_gfx12");
+}
+
+TEST_F(Cli, BadSeedsAreRejected) {
+  EXPECT_EQ(parse_seed("0x2A"), 42u);
+  EXPECT_EQ(parse_seed("18446744073709551615"), 18446744073709551615ull);
+  EXPECT_THROW(parse_seed("18446744073709551616"), UserError);
+  if (!backend_built()) GTEST_SKIP() << "built without the HIP backend: every hw command says only that";
+  for (const char* seed : {"12abc", "-1", "0x", "99999999999999999999999", "0x1ffffffffffffffff", "''"})
+    expect_one_sentence(wmmasim(std::string("hw run all --seed ") + seed + " --out " + out()), "is not a seed");
+}
+
+TEST_F(Cli, BadOptionsAreRejectedBeforeAnythingRuns) {
+  if (!backend_built()) GTEST_SKIP() << "built without the HIP backend: every hw command says only that";
+  expect_one_sentence(wmmasim("hw run all --waves 0 --out " + out()), "--waves 0");
+  expect_one_sentence(wmmasim("hw run all --out /nonexistent-wmmasim-dir/run.json"), "does not exist");
+  expect_one_sentence(wmmasim("hw run all --timeout 0 --out " + out()), "--timeout");
+}
+
+TEST_F(Cli, ProgramsAreListedFromTheTable) {
+  if (!backend_built()) GTEST_SKIP() << "built without the HIP backend";
+  std::string text;
+  ASSERT_EQ(wmmasim("hw list --programs", "", &text).status, 0);
+  EXPECT_EQ(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')), all_programs().size());
+  EXPECT_NE(text.find("wmma_i32_16x16x32_iu4_w64_gfx12+signed_a+signed_b+clamp\n"), std::string::npos);
+}
+
+TEST_F(Cli, WithoutTheBackendEveryCommandSaysSo) {
+  if (backend_built()) GTEST_SKIP() << "built with the HIP backend";
+  expect_one_sentence(wmmasim("hw list"), "without the HIP backend");
+  expect_one_sentence(wmmasim("hw run all --out " + out()), "without the HIP backend");
+}
+
+#ifdef WMMASIM_FAKE_HIP_LIBRARY
+
+TEST_F(Cli, MissingRuntimeLibrary) {
+  expect_one_sentence(wmmasim("hw run all --out " + out(), "WMMASIM_HIP_LIBRARY=/nonexistent/libamdhip64.so"),
+                      "could not be loaded");
+  expect_one_sentence(wmmasim("hw list", "WMMASIM_HIP_LIBRARY=/nonexistent/libamdhip64.so"), "could not be loaded");
+}
+
+TEST_F(Cli, NoDevice) {
+  expect_one_sentence(wmmasim("hw run all --out " + out(), fake("none")), "no GPU is visible");
+  expect_one_sentence(wmmasim("hw list", fake("none")), "no GPU is visible");
+}
+
+TEST_F(Cli, AFailedRunLeavesAnExistingFileAlone) {
+  std::ofstream(out()) << "keep";
+  const auto r = wmmasim("hw run all --out " + out(), fake("none"));
+  EXPECT_EQ(r.status, 2);
+  std::ifstream in(out());
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "keep");
+  std::filesystem::remove(out());
+}
+
+TEST_F(Cli, DeviceOfAnotherArchitecture) {
+  expect_one_sentence(wmmasim("hw run all --out " + out(), fake("gfx1030")), "no gfx1200/gfx1201 (RDNA4) device");
+  expect_one_sentence(wmmasim("hw run all --device 0 --out " + out(), fake("gfx1030")), "device 0 is gfx1030");
+  expect_one_sentence(wmmasim("hw run all --device 3 --out " + out(), fake("gfx1201")), "--device 3 does not exist");
+  expect_one_sentence(wmmasim("hw run wmma_f32_16x16x16_f16_w32 --out " + out(), fake("gfx1201")), "is gfx11 code");
+}
+
+TEST_F(Cli, KernelFault) {
+  const auto r = wmmasim("hw run wmma_f32_16x16x16_f16_w32_gfx12 --out " + out(), fake("gfx1201:fault"));
+  expect_one_sentence(r, "died during program wmma_f32_16x16x16_f16_w32_gfx12");
+  EXPECT_NE(r.output.find("Memory access fault"), std::string::npos);
+}
+
+TEST_F(Cli, KernelError) {
+  expect_one_sentence(wmmasim("hw run wmma_f32_16x16x16_f16_w32_gfx12 --out " + out(), fake("gfx1201:error")),
+                      "hipErrorLaunchFailure");
+}
+
+TEST_F(Cli, KernelTimeout) {
+  expect_one_sentence(wmmasim("hw run wmma_f32_16x16x16_f16_w32_gfx12 --timeout 1 --out " + out(), fake("gfx1201:hang")),
+                      "did not finish program wmma_f32_16x16x16_f16_w32_gfx12 within 1 s");
+}
+
+// With the fake runtime every kernel symbol the runner asks for must exist in the embedded code
+// object (the fake looks it up), and the run file must read back; its numbers are meaningless.
+TEST_F(Cli, EveryProgramResolvesInTheEmbeddedCodeObjects) {
+  for (const std::string target : {"gfx1201", "gfx1200", "gfx1100"}) {
+    const auto built = built_targets();
+    if (std::find(built.begin(), built.end(), target) == built.end()) continue;
+    SCOPED_TRACE(target);
+    std::string text;
+    const auto r = wmmasim("hw run all --seed 5 --waves 2 --device 0 --out " + out(), fake(target), &text);
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_EQ(r.output, "");
+    EXPECT_NE(text.find("wrote " + out()), std::string::npos);
+    const runfile::RunFile run = runfile::read_run_file(out());
+    const Arch arch = *arch_of_target(target);
+    std::size_t expected = 0;
+    for (const Program& p : all_programs()) expected += p.ins->arch == arch;
+    EXPECT_EQ(run.programs.size(), expected);
+    EXPECT_EQ(run.producer.backend, "hip");
+    EXPECT_NE(run.environment["device"]["name"].get<std::string>().find("fake"), std::string::npos);
+    for (const auto& p : run.programs) {
+      EXPECT_EQ(p.arch, target);
+      EXPECT_EQ(p.seed, 5u);
+      EXPECT_EQ(p.cycles.has_value(), p.mode == "timed");
+      if (p.cycles) {
+        EXPECT_EQ(p.cycles->per_wave.size(), 2u);
+      }
+    }
+    std::filesystem::remove(out());
+  }
+}
+
+#endif
+
+}  // namespace
+}  // namespace wmmasim::hw

@@ -1,0 +1,121 @@
+// A stand-in for libamdhip64 used only by the runner tests (loaded through WMMASIM_HIP_LIBRARY), so
+// that every error path of `wmmasim hw run` can be exercised on a machine without a GPU. It runs no
+// kernel: "device memory" is host memory and a launch computes nothing. Behaviour comes from
+// WMMASIM_FAKE_HIP = none | <gfx target>[:fault|:hang|:error]. Never installed.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <elf.h>
+#include <string>
+#include <thread>
+
+#define __HIP_PLATFORM_AMD__ 1
+#include <hip/hip_runtime_api.h>
+
+namespace {
+
+std::string setting() {
+  const char* s = std::getenv("WMMASIM_FAKE_HIP");
+  return s ? s : "none";
+}
+std::string target() { return setting().substr(0, setting().find(':')); }
+std::string behaviour() {
+  const auto colon = setting().find(':');
+  return colon == std::string::npos ? "" : setting().substr(colon + 1);
+}
+
+struct FakeModule {
+  const unsigned char* image;
+  std::size_t size;
+};
+int g_function_token = 0;
+
+}  // namespace
+
+extern "C" {
+
+hipError_t hipGetDeviceCount(int* count) {
+  *count = target() == "none" ? 0 : 1;
+  return *count ? hipSuccess : hipErrorNoDevice;
+}
+hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int) {
+  std::memset(p, 0, sizeof *p);
+  std::snprintf(p->name, sizeof p->name, "wmmasim fake HIP runtime (test double, no GPU)");
+  std::snprintf(p->gcnArchName, sizeof p->gcnArchName, "%s", target().c_str());
+  return hipSuccess;
+}
+hipError_t hipDeviceGetAttribute(int* v, hipDeviceAttribute_t, int) {
+  *v = 0;
+  return hipSuccess;
+}
+hipError_t hipDeviceGetName(char* name, int len, hipDevice_t) {
+  std::snprintf(name, static_cast<std::size_t>(len), "fake");
+  return hipSuccess;
+}
+hipError_t hipSetDevice(int) { return hipSuccess; }
+hipError_t hipDriverGetVersion(int* v) { *v = 0; return hipSuccess; }
+hipError_t hipRuntimeGetVersion(int* v) { *v = 0; return hipSuccess; }
+const char* hipGetErrorName(hipError_t e) {
+  switch (e) {
+    case hipErrorNoDevice: return "hipErrorNoDevice";
+    case hipErrorLaunchFailure: return "hipErrorLaunchFailure";
+    case hipErrorNotFound: return "hipErrorNotFound";
+    default: return "hipErrorUnknown";
+  }
+}
+const char* hipGetErrorString(hipError_t e) { return hipGetErrorName(e); }
+hipError_t hipMalloc(void** p, size_t n) {
+  *p = std::malloc(n);
+  return hipSuccess;
+}
+hipError_t hipFree(void* p) {
+  std::free(p);
+  return hipSuccess;
+}
+hipError_t hipMemcpy(void* d, const void* s, size_t n, hipMemcpyKind) {
+  std::memcpy(d, s, n);
+  return hipSuccess;
+}
+hipError_t hipMemset(void* d, int v, size_t n) {
+  std::memset(d, v, n);
+  return hipSuccess;
+}
+// Keeps the code object, bounded by its ELF section headers, to look kernels up by name.
+hipError_t hipModuleLoadData(hipModule_t* m, const void* image) {
+  const auto* eh = static_cast<const Elf64_Ehdr*>(image);
+  if (std::memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_machine != EM_AMDGPU) return hipErrorInvalidImage;
+  auto* fm = new FakeModule{static_cast<const unsigned char*>(image),
+                             eh->e_shoff + static_cast<std::size_t>(eh->e_shnum) * eh->e_shentsize};
+  *m = reinterpret_cast<hipModule_t>(fm);
+  return hipSuccess;
+}
+hipError_t hipModuleUnload(hipModule_t m) {
+  delete reinterpret_cast<FakeModule*>(m);
+  return hipSuccess;
+}
+hipError_t hipModuleGetFunction(hipFunction_t* f, hipModule_t m, const char* name) {
+  const auto* fm = reinterpret_cast<const FakeModule*>(m);
+  const std::size_t n = std::strlen(name) + 1;  // the name with its terminating NUL, as in .dynstr
+  for (std::size_t i = 0; i + n <= fm->size; ++i)
+    if (std::memcmp(fm->image + i, name, n) == 0 && (i == 0 || fm->image[i - 1] == 0)) {
+      *f = reinterpret_cast<hipFunction_t>(&g_function_token);
+      return hipSuccess;
+    }
+  return hipErrorNotFound;
+}
+hipError_t hipModuleLaunchKernel(hipFunction_t, unsigned, unsigned, unsigned, unsigned block_x, unsigned, unsigned,
+                                 unsigned, hipStream_t, void**, void**) {
+  return block_x == 32 || block_x == 64 ? hipSuccess : hipErrorInvalidValue;
+}
+hipError_t hipDeviceSynchronize() {
+  if (behaviour() == "fault") {
+    std::fprintf(stderr, "Memory access fault by GPU node-1 (fake): page not present\n");
+    std::abort();
+  }
+  if (behaviour() == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
+  if (behaviour() == "error") return hipErrorLaunchFailure;
+  return hipSuccess;
+}
+
+}  // extern "C"
