@@ -103,7 +103,9 @@ std::uint8_t parse_source_bits(const Json& mods, const char* key) {
   return m;
 }
 
-Modifiers parse_modifiers(const Json& rec, const Instruction& ins) {
+// Hardware captures may carry CLAMP on float forms (the encoded operand captures do): the hardware
+// ignores it there (spec numerics.md 5.1), so eval does too and says so instead of refusing the case.
+Modifiers parse_modifiers(const Json& rec, const Instruction& ins, bool& clamp_ignored) {
   Modifiers m;
   if (rec.contains("modifiers") && !rec.at("modifiers").is_null()) {
     const Json& f = rec.at("modifiers");
@@ -113,6 +115,8 @@ Modifiers parse_modifiers(const Json& rec, const Instruction& ins) {
     if (f.contains("index_key")) m.index_key = f.at("index_key").get<int>();
   }
   if (rec.contains("mode") && !rec.at("mode").is_null()) m.mode = parse_bits(rec.at("mode"), 32, "mode");
+  clamp_ignored = m.clamp && !ins.integer_inputs();
+  if (clamp_ignored) m.clamp = false;
   check_modifiers(ins, m);
   return m;
 }
@@ -201,16 +205,54 @@ void attach_model(Json& out, const Model& m, const std::vector<std::string>& cav
 }
 
 // V_DOT2_F32_{F16,BF16} lines (the fixture DOT2 family): src0, src1, src2 words, result in `d`.
+// A DOT2 source given as an operand (fixtures README, "DOT2 inline operands"): a VGPR named in the
+// case, or an inline constant. On a 16-bit source a float constant is its F16 encoding in the low
+// half (BF16: the upper half of the f32 constant in both halves), an integer its 32-bit value (BF16:
+// its low 16 bits in both halves). OPSEL / OPSEL_HI then pick the half for element 0 / element 1.
+std::uint32_t dot2_source(const Json& rec, int s, Format f) {
+  const char* names[3] = {"src0", "src1", "src2"};
+  const Json& ops = rec.at("operands");
+  if (!ops.contains(names[s])) throw UserError(std::string("operands.") + names[s] + " is missing");
+  const Json& op = ops.at(names[s]);
+  std::uint32_t word;
+  if (op.is_string()) {
+    const std::string reg = op.get<std::string>();
+    if (!rec.contains(reg)) throw UserError(std::string("operands.") + names[s] + " names register " + reg + ", whose value the case does not give");
+    word = parse_bits(rec.at(reg), 32, reg.c_str());
+  } else {
+    const int sel = op.at("inline_selector").get<int>();
+    const std::uint32_t bits32 = inline_constant_bits(sel, Format::f32);
+    const bool is_float = sel >= 240;
+    if (s == 2) word = bits32;  // the f32 accumulator takes the constant as an f32 source
+    else if (f == Format::bf16) {
+      const std::uint32_t half = is_float ? bits32 >> 16 : bits32 & 0xFFFFu;
+      word = half | half << 16;
+    } else {
+      word = is_float ? inline_constant_bits(sel, Format::f16) : bits32;
+    }
+  }
+  if (s == 2) return word;
+  const Json& mods = rec.at("modifiers");
+  const bool lo_high = mods.contains("opsel") && mods.at("opsel").at(s).get<int>() != 0;
+  const bool hi_high = !mods.contains("opsel_hi") || mods.at("opsel_hi").at(s).get<int>() != 0;
+  const std::uint32_t e0 = lo_high ? word >> 16 : word & 0xFFFFu, e1 = hi_high ? word >> 16 : word & 0xFFFFu;
+  return e0 | e1 << 16;
+}
+
 void eval_dot2(Json& rec, long line, const EvalOptions& o, Totals& t) {
   const std::string mnemonic = rec.at("instruction").get<std::string>();
   const Format f = mnemonic.find("bf16") != std::string::npos ? Format::bf16 : Format::f16;
   if (!o.model.empty()) throw UserError("--model does not apply to " + mnemonic + ", a VALU instruction with one fixed rule");
-  for (const char* key : {"src0", "src1", "src2"})
-    if (!rec.contains(key))
-      throw UserError(mnemonic + " cases need the register words src0, src1 and src2 (inline-operand DOT2 lines are not supported)");
   const Arch arch = parse_arch(rec);
-  const std::uint32_t got = dot2_f32(arch, f, parse_bits(rec.at("src0"), 32, "src0"), parse_bits(rec.at("src1"), 32, "src1"),
-                                     parse_bits(rec.at("src2"), 32, "src2"));
+  std::uint32_t src[3];
+  const char* keys[3] = {"src0", "src1", "src2"};
+  const bool operand_form = rec.contains("operands") && rec.at("operands").is_object();
+  for (int s = 0; s < 3; ++s) {
+    if (rec.contains(keys[s])) src[s] = parse_bits(rec.at(keys[s]), 32, keys[s]);
+    else if (operand_form) src[s] = dot2_source(rec, s, f);
+    else throw UserError(mnemonic + " cases need the register words src0, src1 and src2, or an \"operands\" object");
+  }
+  const std::uint32_t got = dot2_f32(arch, f, src[0], src[1], src[2]);
   if (rec.contains("d")) {
     const std::uint32_t want = parse_bits(rec.at("d"), 32, "d");
     rec["expected_d"] = rec.at("d");
@@ -239,7 +281,8 @@ void eval_case(Json& rec, long line, const EvalOptions& o, Totals& t) {
     if (ins.family == Family::load_tr) throw UserError(name + " is a transposing load; eval computes matrix instructions");
     check_types(rec, ins);
     const Model& model = pick_model(o, ins);
-    const Modifiers mods = parse_modifiers(rec, ins);
+    bool clamp_ignored = false;
+    const Modifiers mods = parse_modifiers(rec, ins, clamp_ignored);
     const bool sparse = ins.family == Family::swmmac;
     const Bits a_dense = parse_matrix(rec, "A", 16, ins.k, format_bits(ins.a));
     const Bits b = parse_matrix(rec, "B", ins.k, 16, format_bits(ins.b));
@@ -269,7 +312,9 @@ void eval_case(Json& rec, long line, const EvalOptions& o, Totals& t) {
     if (first) {
       if (rec.contains("d")) rec["expected_d"] = rec.at("d");
       rec["d"] = dm;
-      attach_model(rec, model, result_caveats(ins, mods, model));
+      std::vector<std::string> caveats = result_caveats(ins, mods, model);
+      if (clamp_ignored) caveats.push_back("CLAMP ignored: float WMMA hardware ignores it (LLVM does not emit it)");
+      attach_model(rec, model, caveats);
     } else if (dm != rec.at("d")) {
       rec["d_wave" + std::to_string(wave)] = dm;
     }
