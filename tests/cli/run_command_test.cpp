@@ -52,4 +52,30 @@ TEST(RunGemm, BadInputIsOneSentenceAndStatus2) {
   EXPECT_EQ(r.status, 2) << r.out;
 }
 
+TEST(RunProgram, ExampleKernelMatchesTheMatrixApiAndWritesARunFile) {
+  const std::string out = ::testing::TempDir() + "/wmmasim_run_test.json";
+  std::remove(out.c_str());
+  const Result r = run("run tiled_gemm_i8 --m 64 --n 64 --k 48 --cycles --out " + out);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("kernel vs matrix API (the same GEMM, emulated wave by wave): identical, bit for bit"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("kernel cycles:"), std::string::npos) << r.out;
+  FILE* f = std::fopen(out.c_str(), "r");
+  ASSERT_NE(f, nullptr) << "no run file";
+  char head[64] = {};
+  EXPECT_GT(std::fread(head, 1, sizeof head - 1, f), 0u);
+  std::fclose(f);
+  EXPECT_NE(std::string(head).find("{"), std::string::npos);
+}
+
+TEST(RunProgram, ListAndUnknownProgram) {
+  Result r = run("run --list");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("tiled_gemm_f16_load_tr"), std::string::npos);
+  r = run("run tiled_gemm_f17");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("unknown program 'tiled_gemm_f17'; programs: gemm, tiled_gemm_f16"), std::string::npos) << r.out;
+  r = run("run gemm --cycles");
+  EXPECT_EQ(r.status, 2);
+}
+
 }  // namespace
