@@ -1,6 +1,7 @@
 // compute_d: checks, operand preparation (modifiers, spec 5; SWMMAC selection, spec 8.1) and dispatch.
 #include <algorithm>
 
+#include "fast_kernels.hpp"
 #include "wmmasim/numerics/matrix_operands.hpp"
 
 namespace wmmasim {
@@ -75,6 +76,10 @@ void compute_d(const Instruction& ins, const std::uint32_t* a, const std::uint32
     throw UserError(std::string(ins.name) + " needs its sparse index (M x K/4 fields), but none was given.");
   if (ins.family == Family::wmma && c == nullptr)
     throw UserError(std::string(ins.name) + " needs a C matrix, but none was given.");
+  // The vectorised kernels (fast_kernels.cpp) take every model they know; they read all inputs before
+  // writing d, as the general path below does.
+  const RawCall call{&ins, a, b, ins.family == Family::swmmac ? d : c, index, &mods, &model};
+  if (compute_d_fast(call, d)) return;
   // Everything is read into `op` before d is written (spec 9.2: D may alias A, B or C).
   const MatrixOperands op = prepare_operands(ins, a, b, c, index, mods, d);
   switch (model.kind) {

@@ -8,20 +8,12 @@
 
 namespace wmmasim::numerics_detail {
 
-namespace {
-
-struct StepPlan {
-  int steps = 0, per_step = 0;
-  std::array<std::uint8_t, kMaxACols> cols{};  // A columns (K or stored slots), step by step
-  StepRule rule;
-};
-
-StepPlan plan_for(const MatrixOperands& op, const Model& model) {
-  const Instruction& ins = *op.ins;
+StepPlan plan_for(const Instruction& ins, const Model& model) {
   StepPlan plan;
   const bool eight_bit = format_bits(ins.a) == 8;
+  const int a_cols = ins.family == Family::swmmac ? ins.k / 2 : ins.k;
   plan.per_step = eight_bit && model.kind == ModelKind::fp8_dot ? model.products_per_step : 4;
-  plan.steps = op.a_cols / plan.per_step;
+  plan.steps = a_cols / plan.per_step;
   // 16-bit: steps take A columns 4s..4s+3 in ISA labels (spec 3.2; SWMMAC slots, spec 8.2), as pairs.
   // 8-bit, 4 per step: order (a) takes column chunks 0, 2, 1, 3 (K 0-3, 8-11, 4-7, 12-15), order (b)
   // takes them in sequence (spec 7.3); 8 per step: K 0-7, then 8-15.
@@ -37,6 +29,8 @@ StepPlan plan_for(const MatrixOperands& op, const Model& model) {
   plan.rule.invalid_nan = eight_bit ? kFactorNanF32 : kInvalidNanF32;
   return plan;
 }
+
+namespace {
 
 struct DecodedOperands {
   std::array<Factor, kRows * kMaxACols> a;
@@ -61,7 +55,7 @@ inline void gather_step(const MatrixOperands& op, const DecodedOperands& f, cons
 }  // namespace
 
 void gfx12_steps_d(const MatrixOperands& op, const Modifiers& mods, const Model& model, std::uint32_t* d) {
-  const StepPlan plan = plan_for(op, model);
+  const StepPlan plan = plan_for(*op.ins, model);
   DecodedOperands f;
   decode_operands(op, [](std::uint32_t bits, Format fmt) { return decode_factor(bits, float_format(fmt)); }, f);
   const Format cd = op.ins->cd;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "wmmasim/numerics/dot_step.hpp"
 #include "wmmasim/numerics/numerics.hpp"
 
 namespace wmmasim::numerics_detail {
@@ -29,6 +30,15 @@ struct MatrixOperands {
 MatrixOperands prepare_operands(const Instruction& ins, const std::uint32_t* a, const std::uint32_t* b,
                                 const std::uint32_t* c, const std::uint8_t* index, const Modifiers& mods,
                                 const std::uint32_t* d_in);
+
+// Which A columns (K, or SWMMAC stored slots) form each step of a gfx12-style model, and the step
+// rule (spec 3.2, 7.3, 8.2).
+struct StepPlan {
+  int steps = 0, per_step = 0;
+  std::array<std::uint8_t, kMaxACols> cols{};  // A columns, step by step
+  StepRule rule;
+};
+StepPlan plan_for(const Instruction& ins, const Model& model);
 
 // The model families; each writes all 256 elements of d.
 void gfx12_steps_d(const MatrixOperands& op, const Modifiers& mods, const Model& model, std::uint32_t* d);

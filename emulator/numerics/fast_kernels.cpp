@@ -1,0 +1,270 @@
+// The vectorised kernels (fast_float.inc, fast_int.inc) compiled for three targets, the run-time
+// choice between them, and the special-lane fallback they share. Every variant computes the same
+// bits as the general per-element path; tests/numerics/fast_path_test.cpp checks each variant the CPU
+// can run against the general path and the GMP reference.
+#include "fast_kernels.hpp"
+
+#include <atomic>
+#include <cstring>
+#include <string>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define WMMASIM_X86 1
+#endif
+
+#include "wmmasim/numerics/dot_step.hpp"
+#include "wmmasim/numerics/formats.hpp"
+#include "wmmasim/numerics/matrix_operands.hpp"
+
+// The 64-byte vector helpers are always inlined, so the ABI note about passing them without AVX-512
+// does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace wmmasim::numerics_detail {
+
+// 16 lanes of 32 bits (one zmm register; two ymm or four xmm on the narrower targets).
+typedef std::int32_t vi __attribute__((vector_size(64)));
+typedef std::uint32_t vu __attribute__((vector_size(64)));
+typedef float vf __attribute__((vector_size(64)));
+
+// ---- baseline target (any CPU) ----
+namespace portable {
+#define FAST_TARGET
+inline __attribute__((always_inline)) unsigned fast_movemask(vi v) {
+  unsigned m = 0;
+  for (int l = 0; l < 16; ++l) m |= (v[l] < 0 ? 1u : 0u) << l;
+  return m;
+}
+#include "fast_float.inc"
+#include "fast_int.inc"
+#undef FAST_TARGET
+}  // namespace portable
+
+#ifdef WMMASIM_X86
+// ---- AVX2 (x86-64-v3) ----
+namespace avx2 {
+#define FAST_TARGET __attribute__((target("avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
+FAST_TARGET inline __attribute__((always_inline)) unsigned fast_movemask(vi v) {
+  __m256i lo, hi;
+  std::memcpy(&lo, &v, 32);
+  std::memcpy(&hi, reinterpret_cast<const char*>(&v) + 32, 32);
+  return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(lo))) |
+         static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(hi))) << 8;
+}
+#include "fast_float.inc"
+#include "fast_int.inc"
+#undef FAST_TARGET
+}  // namespace avx2
+
+// ---- AVX-512 F/BW/DQ/VL/CD + VNNI (x86-64-v4 with VNNI: Ice Lake, Zen 4 and later) ----
+namespace avx512 {
+#define FAST_TARGET \
+  __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx512vnni,avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
+#define FAST_VNNI 1
+FAST_TARGET inline __attribute__((always_inline)) unsigned fast_movemask(vi v) {
+  return _mm512_movepi32_mask(reinterpret_cast<__m512i>(v));
+}
+#include "fast_float.inc"
+#include "fast_int.inc"
+#undef FAST_VNNI
+#undef FAST_TARGET
+}  // namespace avx512
+#endif
+
+const KernelSet& kernels_portable() {
+  static const KernelSet k{portable::decode_float, portable::float_steps, portable::exact_int};
+  return k;
+}
+#ifdef WMMASIM_X86
+const KernelSet& kernels_avx2() {
+  static const KernelSet k{avx2::decode_float, avx2::float_steps, avx2::exact_int};
+  return k;
+}
+const KernelSet& kernels_avx512() {
+  static const KernelSet k{avx512::decode_float, avx512::float_steps, avx512::exact_int};
+  return k;
+}
+#else
+const KernelSet& kernels_avx2() { return kernels_portable(); }
+const KernelSet& kernels_avx512() { return kernels_portable(); }
+#endif
+
+// Lanes of one step that meet an infinity or a NaN: exactly what gfx12_steps_d does for one element.
+void float_special_lanes(const FloatOperands& op, int i, int s, unsigned mask, const std::uint32_t* acc_in16,
+                         std::uint32_t* out16, std::uint32_t* acc16) {
+  const FloatFormat& fa = float_format(op.fa);
+  const FloatFormat& fb = float_format(op.fb);
+  const StepRule rule{op.group, op.c_floor, op.invalid_nan};
+  Factor sa[8], sb[8];
+  for (int j = 0; j < 16; ++j) {
+    if (!(mask >> j & 1u)) continue;
+    for (int p = 0; p < op.per_step; ++p) {
+      const int ai = i * op.a_cols + op.cols[s * op.per_step + p];
+      sa[p] = decode_factor(op.a_raw[ai], fa);
+      sb[p] = decode_factor(op.b_raw[16 * op.b_row[ai] + j], fb);
+    }
+    const StepResult r = gfx12_dot_step(sa, sb, op.per_step, acc_in16[j], rule);
+    switch (op.out) {
+      case kOutF16:
+        out16[j] = step_to_f16(r, op.fp16_ovfl);
+        acc16[j] = widen_to_f32(out16[j], Format::f16);
+        break;
+      case kOutBF16:
+        out16[j] = f32_to_packed_bf16(r, gfx12_to_f32(r));
+        acc16[j] = out16[j] << 16;
+        break;
+      default: out16[j] = acc16[j] = gfx12_to_f32(r);
+    }
+  }
+}
+
+namespace {
+
+std::atomic<SimdPath> g_forced{SimdPath::automatic};
+
+SimdPath best_path() {
+  static const SimdPath best = [] {
+#ifdef WMMASIM_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vnni") &&
+        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2"))
+      return SimdPath::avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
+        __builtin_cpu_supports("f16c"))
+      return SimdPath::avx2;
+#endif
+    return SimdPath::portable;
+  }();
+  return best;
+}
+
+DecodeFormat decode_format(Format f) {
+  const FloatFormat& ff = float_format(f);
+  return DecodeFormat{ff.frac_bits,      ff.bias,        ff.exp_max(), ff.frac_mask(), ff.sign_bit(),
+                      ff.bits >= 32 ? 0xFFFFFFFFu : (1u << ff.bits) - 1u, ff.nan_only_all_ones};
+}
+
+// b_row for dense forms: A column c multiplies B row c.
+struct IdentityRows {
+  std::uint8_t rows[16 * 32];
+  IdentityRows() {
+    for (int i = 0; i < 16; ++i)
+      for (int c = 0; c < 32; ++c) rows[i * 32 + c] = static_cast<std::uint8_t>(c);
+  }
+};
+
+const std::uint8_t* identity_rows(int a_cols) {
+  static const IdentityRows r16 = [] {
+    IdentityRows r;
+    for (int i = 0; i < 16; ++i)
+      for (int c = 0; c < 16; ++c) r.rows[i * 16 + c] = static_cast<std::uint8_t>(c);
+    return r;
+  }();
+  static const IdentityRows r32;
+  return a_cols == 16 ? r16.rows : r32.rows;
+}
+
+}  // namespace
+
+bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
+  const SimdPath path = active_simd_path();
+  if (path == SimdPath::general) return false;
+  const KernelSet& ks = path == SimdPath::avx512 ? kernels_avx512() : path == SimdPath::avx2 ? kernels_avx2() : kernels_portable();
+  const Instruction& ins = *call.ins;
+  const Model& model = *call.model;
+  switch (model.kind) {
+    case ModelKind::exact_int: return ks.exact_int(call, d);
+    case ModelKind::gfx12_dot4:
+    case ModelKind::fp8_dot:
+    case ModelKind::swmmac_dot4: break;
+    default: return false;
+  }
+  const bool sparse = ins.family == Family::swmmac;
+  FloatOperands op;
+  op.a_cols = sparse ? ins.k / 2 : ins.k;
+  op.k = ins.k;
+  if (op.a_cols > 32 || op.k > 64) return false;
+  const StepPlan plan = plan_for(ins, model);
+  op.steps = plan.steps;
+  op.per_step = plan.per_step;
+  op.group = plan.rule.group_size;
+  op.c_floor = plan.rule.c_floor;
+  op.invalid_nan = plan.rule.invalid_nan;
+  if (op.per_step * op.steps != op.a_cols) return false;
+  if (!((op.per_step == 4 && (op.group == 2 || op.group == 4)) || (op.per_step == 8 && op.group == 8))) return false;
+  std::memcpy(op.cols, plan.cols.data(), sizeof op.cols);
+  op.out = ins.cd == Format::f16 ? kOutF16 : ins.cd == Format::bf16 ? kOutBF16 : kOutF32;
+  op.fp16_ovfl = (call.mods->mode & kModeFp16Ovfl) != 0;
+  op.fa = ins.a;
+  op.fb = ins.b;
+  if (sparse) {  // spec 8.1: stored value s of group G multiplies B[4G + idx_s]
+    for (int i = 0; i < 16; ++i)
+      for (int col = 0; col < op.a_cols; ++col) {
+        const int group = col / 2, field = call.index[i * (ins.k / 4) + group];
+        op.b_row_sparse[i * op.a_cols + col] = static_cast<std::uint8_t>(4 * group + ((field >> (2 * (col % 2))) & 3));
+      }
+    op.b_row = op.b_row_sparse;
+  } else {
+    op.b_row = identity_rows(op.a_cols);
+  }
+  static const DecodeFormat kF16 = decode_format(Format::f16), kBF16 = decode_format(Format::bf16),
+                            kFP8 = decode_format(Format::fp8), kBF8 = decode_format(Format::bf8),
+                            kF32 = decode_format(Format::f32);
+  auto fmt = [&](Format f) -> const DecodeFormat& {
+    switch (f) {
+      case Format::f16: return kF16;
+      case Format::bf16: return kBF16;
+      case Format::fp8: return kFP8;
+      case Format::bf8: return kBF8;
+      default: return kF32;
+    }
+  };
+  ks.decode_float(call, fmt(ins.a), fmt(ins.b), fmt(ins.cd), op);
+  ks.float_steps(op, d);
+  return true;
+}
+
+}  // namespace wmmasim::numerics_detail
+
+namespace wmmasim {
+
+bool simd_path_supported(SimdPath path) {
+  using numerics_detail::best_path;
+  switch (path) {
+    case SimdPath::automatic:
+    case SimdPath::general:
+    case SimdPath::portable: return true;
+    case SimdPath::avx2: return best_path() == SimdPath::avx2 || best_path() == SimdPath::avx512;
+    case SimdPath::avx512: return best_path() == SimdPath::avx512;
+  }
+  return false;
+}
+
+std::string_view simd_path_name(SimdPath path) {
+  switch (path) {
+    case SimdPath::automatic: return "automatic";
+    case SimdPath::general: return "general";
+    case SimdPath::portable: return "portable";
+    case SimdPath::avx2: return "avx2";
+    case SimdPath::avx512: return "avx512";
+  }
+  return "?";
+}
+
+void force_simd_path(SimdPath path) {
+  if (!simd_path_supported(path))
+    throw UserError("this CPU cannot run the " + std::string(simd_path_name(path)) + " kernels.");
+  numerics_detail::g_forced = path;
+}
+
+SimdPath forced_simd_path() { return numerics_detail::g_forced.load(std::memory_order_relaxed); }
+
+SimdPath active_simd_path() {
+  const SimdPath f = forced_simd_path();
+  return f == SimdPath::automatic ? numerics_detail::best_path() : f;
+}
+
+}  // namespace wmmasim
