@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "wmmasim/runfile/import.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/layouts/operand_layout.hpp"
 #include "wmmasim/numerics/formats.hpp"
@@ -205,40 +206,6 @@ void attach_model(Json& out, const Model& m, const std::vector<std::string>& cav
 }
 
 // V_DOT2_F32_{F16,BF16} lines (the fixture DOT2 family): src0, src1, src2 words, result in `d`.
-// A DOT2 source given as an operand (fixtures README, "DOT2 inline operands"): a VGPR named in the
-// case, or an inline constant. On a 16-bit source a float constant is its F16 encoding in the low
-// half (BF16: the upper half of the f32 constant in both halves), an integer its 32-bit value (BF16:
-// its low 16 bits in both halves). OPSEL / OPSEL_HI then pick the half for element 0 / element 1.
-std::uint32_t dot2_source(const Json& rec, int s, Format f) {
-  const char* names[3] = {"src0", "src1", "src2"};
-  const Json& ops = rec.at("operands");
-  if (!ops.contains(names[s])) throw UserError(std::string("operands.") + names[s] + " is missing");
-  const Json& op = ops.at(names[s]);
-  std::uint32_t word;
-  if (op.is_string()) {
-    const std::string reg = op.get<std::string>();
-    if (!rec.contains(reg)) throw UserError(std::string("operands.") + names[s] + " names register " + reg + ", whose value the case does not give");
-    word = parse_bits(rec.at(reg), 32, reg.c_str());
-  } else {
-    const int sel = op.at("inline_selector").get<int>();
-    const std::uint32_t bits32 = inline_constant_bits(sel, Format::f32);
-    const bool is_float = sel >= 240;
-    if (s == 2) word = bits32;  // the f32 accumulator takes the constant as an f32 source
-    else if (f == Format::bf16) {
-      const std::uint32_t half = is_float ? bits32 >> 16 : bits32 & 0xFFFFu;
-      word = half | half << 16;
-    } else {
-      word = is_float ? inline_constant_bits(sel, Format::f16) : bits32;
-    }
-  }
-  if (s == 2) return word;
-  const Json& mods = rec.at("modifiers");
-  const bool lo_high = mods.contains("opsel") && mods.at("opsel").at(s).get<int>() != 0;
-  const bool hi_high = !mods.contains("opsel_hi") || mods.at("opsel_hi").at(s).get<int>() != 0;
-  const std::uint32_t e0 = lo_high ? word >> 16 : word & 0xFFFFu, e1 = hi_high ? word >> 16 : word & 0xFFFFu;
-  return e0 | e1 << 16;
-}
-
 void eval_dot2(Json& rec, long line, const EvalOptions& o, Totals& t) {
   const std::string mnemonic = rec.at("instruction").get<std::string>();
   const Format f = mnemonic.find("bf16") != std::string::npos ? Format::bf16 : Format::f16;
@@ -249,7 +216,7 @@ void eval_dot2(Json& rec, long line, const EvalOptions& o, Totals& t) {
   const bool operand_form = rec.contains("operands") && rec.at("operands").is_object();
   for (int s = 0; s < 3; ++s) {
     if (rec.contains(keys[s])) src[s] = parse_bits(rec.at(keys[s]), 32, keys[s]);
-    else if (operand_form) src[s] = dot2_source(rec, s, f);
+    else if (operand_form) src[s] = runfile::dot2_source_word(rec, s, f);
     else throw UserError(mnemonic + " cases need the register words src0, src1 and src2, or an \"operands\" object");
   }
   const std::uint32_t got = dot2_f32(arch, f, src[0], src[1], src[2]);

@@ -1,0 +1,34 @@
+// Replaying a run file's program on the emulator: the same instruction (or example GEMM) on the
+// recorded inputs, giving the outputs the emulator predicts for it.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "wmmasim/numerics/numerics.hpp"
+#include "wmmasim/runfile/run_file.hpp"
+
+namespace wmmasim::runfile {
+
+// Modifier flag names of run files (hw programs use the first four):
+//   signed_a signed_b clamp opsel  neg_lo_a neg_lo_b neg_lo_c  neg_hi_a neg_hi_b neg_hi_c
+//   fp16_ovfl (MODE bit 23)  index_key=N
+struct ProgramModifiers {
+  Modifiers numerics;
+  int opsel = 0;  // RDNA3 16-bit outputs: the register half of C and D
+};
+ProgramModifiers parse_modifiers(const std::vector<std::string>& names, const std::string& program);
+std::vector<std::string> modifier_names(const Modifiers& m, int opsel);
+
+struct Replay {
+  std::map<std::string, Matrix> outputs;  // what the emulator computes, by output name
+  std::string model;                      // the numerics model used ("" for pure data movement)
+  bool hardware_qualified = true;
+  std::vector<std::string> caveats;
+};
+
+// Throws UserError (one sentence naming the program) for a record the emulator cannot replay.
+Replay replay(const ProgramRecord& program, const Model* model = nullptr);
+
+}  // namespace wmmasim::runfile
