@@ -20,6 +20,9 @@
 // The 64-byte vector helpers are always inlined, so the ABI note about passing them without AVX-512
 // does not apply.
 #pragma GCC diagnostic ignored "-Wpsabi"
+// GCC 12's AVX-512 intrinsic headers start some results from _mm512_undefined_*(), which its
+// -Wmaybe-uninitialized reports at every use.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
 namespace wmmasim::numerics_detail {
 
@@ -28,14 +31,30 @@ typedef std::int32_t vi __attribute__((vector_size(64)));
 typedef std::uint32_t vu __attribute__((vector_size(64)));
 typedef float vf __attribute__((vector_size(64)));
 
+#define WMMASIM_AI inline __attribute__((always_inline))
+
+// Target-independent forms of the per-target primitives (inlined into each variant, so they are
+// compiled with its instruction set).
+WMMASIM_AI vi generic_sra(vi v, vi s) { return v >> (s < 31 ? s : vi{} + 31); }  // s >= 0
+// The conversion to float may round m up to the next power of two; the check undoes that, whatever
+// the rounding mode.
+WMMASIM_AI vi generic_floor_log2(vu m) {
+  const vf f = __builtin_convertvector((vi)m, vf);
+  vi e = (((vi)f >> 23) & 0xFF) - 127;
+  e = e < 0 ? vi{} : e > 31 ? vi{} + 31 : e;
+  return e + (vi)((m >> (vu)e) == 0);  // the comparison is -1 where 2^e > m
+}
+
 // ---- baseline target (any CPU) ----
 namespace portable {
 #define FAST_TARGET
-inline __attribute__((always_inline)) unsigned fast_movemask(vi v) {
+WMMASIM_AI unsigned fast_movemask(vi v) {
   unsigned m = 0;
   for (int l = 0; l < 16; ++l) m |= (v[l] < 0 ? 1u : 0u) << l;
   return m;
 }
+WMMASIM_AI vi fast_sra(vi v, vi s) { return generic_sra(v, s); }
+WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 #include "fast_float.inc"
 #include "fast_int.inc"
 #undef FAST_TARGET
@@ -45,13 +64,24 @@ inline __attribute__((always_inline)) unsigned fast_movemask(vi v) {
 // ---- AVX2 (x86-64-v3) ----
 namespace avx2 {
 #define FAST_TARGET __attribute__((target("avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
-FAST_TARGET inline __attribute__((always_inline)) unsigned fast_movemask(vi v) {
+FAST_TARGET WMMASIM_AI unsigned fast_movemask(vi v) {
   __m256i lo, hi;
   std::memcpy(&lo, &v, 32);
   std::memcpy(&hi, reinterpret_cast<const char*>(&v) + 32, 32);
   return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(lo))) |
          static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(hi))) << 8;
 }
+// vpsravd fills with the sign for counts of 32 and more: exactly the floor.
+FAST_TARGET WMMASIM_AI vi fast_sra(vi v, vi s) {
+  __m256i v2[2], s2[2];
+  std::memcpy(v2, &v, 64);
+  std::memcpy(s2, &s, 64);
+  v2[0] = _mm256_srav_epi32(v2[0], s2[0]);
+  v2[1] = _mm256_srav_epi32(v2[1], s2[1]);
+  std::memcpy(&v, v2, 64);
+  return v;
+}
+FAST_TARGET WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 #include "fast_float.inc"
 #include "fast_int.inc"
 #undef FAST_TARGET
@@ -62,12 +92,31 @@ namespace avx512 {
 #define FAST_TARGET \
   __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx512vnni,avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
 #define FAST_VNNI 1
-FAST_TARGET inline __attribute__((always_inline)) unsigned fast_movemask(vi v) {
-  return _mm512_movepi32_mask(reinterpret_cast<__m512i>(v));
+FAST_TARGET WMMASIM_AI unsigned fast_movemask(vi v) { return _mm512_movepi32_mask(reinterpret_cast<__m512i>(v)); }
+FAST_TARGET WMMASIM_AI vi fast_sra(vi v, vi s) {  // sign fill for counts of 32 and more
+  return reinterpret_cast<vi>(_mm512_srav_epi32(reinterpret_cast<__m512i>(v), reinterpret_cast<__m512i>(s)));
+}
+FAST_TARGET WMMASIM_AI vi fast_floor_log2(vu m) {
+  return 31 - reinterpret_cast<vi>(_mm512_lzcnt_epi32(reinterpret_cast<__m512i>(m)));
+}
+// total * 2^grid is exact in double (|total| < 2^30, -300 < grid < 300); one conversion to float with
+// round-to-nearest-even in the instruction (MXCSR.RC ignored, exceptions suppressed) rounds it as
+// spec 3.3 (6) asks, subnormals and overflow to infinity included. Used only when MXCSR.FTZ is clear.
+#define FAST_ROUND_F32 1
+FAST_TARGET WMMASIM_AI vu fast_round_f32(vi total, vi grid) {
+  const __m512i t = reinterpret_cast<__m512i>(total), g = reinterpret_cast<__m512i>(grid);
+  const __m512d lo = _mm512_scalef_pd(_mm512_cvtepi32_pd(_mm512_castsi512_si256(t)),
+                                      _mm512_cvtepi32_pd(_mm512_castsi512_si256(g)));
+  const __m512d hi = _mm512_scalef_pd(_mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(t, 1)),
+                                      _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(g, 1)));
+  const __m256 flo = _mm512_cvt_roundpd_ps(lo, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  const __m256 fhi = _mm512_cvt_roundpd_ps(hi, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  return reinterpret_cast<vu>(_mm512_insertf32x8(_mm512_castps256_ps512(flo), fhi, 1));
 }
 #include "fast_float.inc"
 #include "fast_int.inc"
 #undef FAST_VNNI
+#undef FAST_ROUND_F32
 #undef FAST_TARGET
 }  // namespace avx512
 #endif
@@ -100,9 +149,9 @@ void float_special_lanes(const FloatOperands& op, int i, int s, unsigned mask, c
   for (int j = 0; j < 16; ++j) {
     if (!(mask >> j & 1u)) continue;
     for (int p = 0; p < op.per_step; ++p) {
-      const int ai = i * op.a_cols + op.cols[s * op.per_step + p];
-      sa[p] = decode_factor(op.a_raw[ai], fa);
-      sb[p] = decode_factor(op.b_raw[16 * op.b_row[ai] + j], fb);
+      const int q = s * op.per_step + p;
+      sa[p] = decode_factor(op.a_raw[16 * i + op.cols[q]], fa);
+      sb[p] = decode_factor(op.b_raw[16 * op.b_row[op.b_row_stride * i + q] + j], fb);
     }
     const StepResult r = gfx12_dot_step(sa, sb, op.per_step, acc_in16[j], rule);
     switch (op.out) {
@@ -147,26 +196,6 @@ DecodeFormat decode_format(Format f) {
                       ff.bits >= 32 ? 0xFFFFFFFFu : (1u << ff.bits) - 1u, ff.nan_only_all_ones};
 }
 
-// b_row for dense forms: A column c multiplies B row c.
-struct IdentityRows {
-  std::uint8_t rows[16 * 32];
-  IdentityRows() {
-    for (int i = 0; i < 16; ++i)
-      for (int c = 0; c < 32; ++c) rows[i * 32 + c] = static_cast<std::uint8_t>(c);
-  }
-};
-
-const std::uint8_t* identity_rows(int a_cols) {
-  static const IdentityRows r16 = [] {
-    IdentityRows r;
-    for (int i = 0; i < 16; ++i)
-      for (int c = 0; c < 16; ++c) r.rows[i * 16 + c] = static_cast<std::uint8_t>(c);
-    return r;
-  }();
-  static const IdentityRows r32;
-  return a_cols == 16 ? r16.rows : r32.rows;
-}
-
 }  // namespace
 
 bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
@@ -186,7 +215,7 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
   FloatOperands op;
   op.a_cols = sparse ? ins.k / 2 : ins.k;
   op.k = ins.k;
-  if (op.a_cols > 32 || op.k > 64) return false;
+  if (op.a_cols != 16 || op.k > 64) return false;
   const StepPlan plan = plan_for(ins, model);
   op.steps = plan.steps;
   op.per_step = plan.per_step;
@@ -200,15 +229,20 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
   op.fp16_ovfl = (call.mods->mode & kModeFp16Ovfl) != 0;
   op.fa = ins.a;
   op.fb = ins.b;
+#ifdef WMMASIM_X86
+  op.hw_round = path == SimdPath::avx512 && (_mm_getcsr() & 0x8000u) == 0;  // FTZ would flush subnormal results
+#endif
   if (sparse) {  // spec 8.1: stored value s of group G multiplies B[4G + idx_s]
     for (int i = 0; i < 16; ++i)
-      for (int col = 0; col < op.a_cols; ++col) {
-        const int group = col / 2, field = call.index[i * (ins.k / 4) + group];
-        op.b_row_sparse[i * op.a_cols + col] = static_cast<std::uint8_t>(4 * group + ((field >> (2 * (col % 2))) & 3));
+      for (int q = 0; q < 16; ++q) {
+        const int col = op.cols[q], group = col / 2, field = call.index[i * (ins.k / 4) + group];
+        op.b_row_sparse[16 * i + q] = static_cast<std::uint8_t>(4 * group + ((field >> (2 * (col % 2))) & 3));
       }
     op.b_row = op.b_row_sparse;
+    op.b_row_stride = 16;
   } else {
-    op.b_row = identity_rows(op.a_cols);
+    op.b_row = op.cols;
+    op.b_row_stride = 0;
   }
   static const DecodeFormat kF16 = decode_format(Format::f16), kBF16 = decode_format(Format::bf16),
                             kFP8 = decode_format(Format::fp8), kBF8 = decode_format(Format::bf8),

@@ -26,29 +26,34 @@ struct RawCall {
 };
 
 // Decoded operands of one float instruction, structure of arrays, 64-byte aligned for the kernels.
+// Float models always have 16 A columns (K = 16, or 16 stored SWMMAC slots).
 struct alignas(64) FloatOperands {
   // B row k, 16 columns: signed significand (sign of the element applied), alignment exponent x
-  // (kZeroGrid for zeros), raw bits after the NEG modifiers (for the special-lane fallback).
+  // (kZeroGrid for zeros and specials), raw bits after the NEG modifiers (for the special-lane fallback).
   std::int32_t b_sig[64 * 16];
   std::int32_t b_x[64 * 16];
   std::uint32_t b_raw[64 * 16];
-  // A element (row i, column/slot c) at i * a_cols + c: signed significand shifted left by
-  // 24 - fb_a - fb_b (so that a_sig * b_sig is the product on its grid), grid offset x - 24
-  // (kZeroGrid for zeros), raw bits after NEG.
-  std::int32_t a_sig[16 * 32];
-  std::int32_t a_grid[16 * 32];
-  std::uint32_t a_raw[16 * 32];
-  std::uint32_t acc[256];          // C after the C modifiers, in the output format's bits
-  std::uint16_t b_special[64];     // columns of B row k holding an infinity or a NaN
-  std::uint8_t a_special[16 * 32];  // A element is an infinity or a NaN
-  const std::uint8_t* b_row = nullptr;  // B row multiplied by A element (i, c) at i * a_cols + c
-  std::uint8_t b_row_sparse[16 * 32];   // SWMMAC: the selection of spec 8.1 (b_row points here)
-  std::uint8_t cols[32];           // A columns step by step (the step plan)
-  int a_cols = 0, k = 0, steps = 0, per_step = 0, group = 0;
+  // A row i in plan order (position q = s * per_step + p holds column cols[q]): signed significand
+  // shifted left by 24 - fb_a - fb_b (so that a_sig * b_sig is the product on its grid) and grid
+  // offset x - 24 (kZeroGrid for zeros and specials). a_raw: raw bits after NEG, column order.
+  std::int32_t a_sig[16 * 16];
+  std::int32_t a_grid[16 * 16];
+  std::uint32_t a_raw[16 * 16];
+  std::uint32_t acc[256];             // C after the C modifiers, in the output format's bits
+  std::uint16_t b_special[64];        // columns of B row k holding an infinity or a NaN
+  std::uint16_t step_special[16 * 8];  // lanes of (row i, step s) at steps * i + s needing the general step
+  // B row multiplied at plan position q of row i: b_row[b_row_stride * i + q] (dense: cols, stride 0;
+  // SWMMAC: the selection of spec 8.1 in b_row_sparse, stride 16).
+  const std::uint8_t* b_row = nullptr;
+  int b_row_stride = 0;
+  std::uint8_t b_row_sparse[16 * 16];
+  std::uint8_t cols[16];  // A columns step by step (the step plan)
+  int a_cols = 16, k = 0, steps = 0, per_step = 0, group = 0;
   int c_floor = -126;
   std::uint32_t invalid_nan = 0;
   int out = kOutF32;
   bool fp16_ovfl = false;
+  bool hw_round = false;  // the AVX-512 kernel may round to f32 in hardware (MXCSR.FTZ clear)
   Format fa = Format::f16, fb = Format::f16;
 };
 
