@@ -8,9 +8,10 @@
 
 namespace wmmasim {
 
-// Floats: random sign, binary exponent uniform in [-4, 3], uniform significand, rounded (RNE) to the
-// format, so products and sums round in every step. Integers: uniform over the signed range of the
-// format (i32: [-2^20, 2^20)). `stream` separates the operands of one seed (A = 0, B = 1, C = 2, ...).
+// The hardware backend's input rules (docs/hw.md, "Inputs"): floats with a random sign, a binary
+// exponent uniform in [-4, 3] and a uniform fraction of the format's width (never zero, subnormal,
+// infinite or NaN); integers uniform over their bits (i32 in [-2^20, 2^20)). `stream` separates the
+// operands of one seed (A = 0, B = 1, C = 2, index = 3).
 BitMatrix random_matrix(int rows, int cols, Format format, std::uint64_t seed, std::uint64_t stream);
 
 }  // namespace wmmasim
