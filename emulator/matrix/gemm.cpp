@@ -26,64 +26,107 @@ void check_shape(const BitMatrix& m, const char* what, Format want, int rows, in
                     std::to_string(rows) + "x" + std::to_string(cols) + " matrix");
 }
 
+// A and B repacked once per GEMM into instruction-sized blocks, zero-padded at the edges, so that
+// every emulated instruction reads two contiguous blocks (no bounds checks, no strided page walks):
+//   A block (tile row r, K chunk q): 16 x kc elements, row-major (SWMMAC: 16 x kc/2 stored slots and
+//   16 x kc/4 index fields, the 2:4 compression the hardware expects);
+//   B block (tile column c, K chunk q): kc x 16 elements, row-major.
+struct PackedOperands {
+  int chunks = 0, a_block = 0, b_block = 0, index_block = 0;
+  std::vector<std::uint32_t> a, b;
+  std::vector<std::uint8_t> index;
+  const std::uint32_t* a_at(int tile_row, int chunk) const {
+    return a.data() + (static_cast<std::size_t>(tile_row) * chunks + chunk) * a_block;
+  }
+  const std::uint32_t* b_at(int tile_col, int chunk) const {
+    return b.data() + (static_cast<std::size_t>(tile_col) * chunks + chunk) * b_block;
+  }
+  const std::uint8_t* index_at(int tile_row, int chunk) const {
+    return index.empty() ? nullptr : index.data() + (static_cast<std::size_t>(tile_row) * chunks + chunk) * index_block;
+  }
+};
+
+// 2:4 structured sparsity: the (at most) two nonzero values of each group of four K, in order.
+void compress(const Instruction& ins, const std::uint32_t* dense, std::uint32_t* slots, std::uint8_t* index, int m0,
+              int k0) {
+  const int kc = ins.k;
+  const std::uint32_t zero_mask = format_bits(ins.a) >= 32 ? 0x7FFFFFFFu : (1u << (format_bits(ins.a) - 1)) - 1u;
+  for (int i = 0; i < 16; ++i)
+    for (int g = 0; g < kc / 4; ++g) {
+      int pos[2] = {-1, -1}, n = 0;
+      for (int p = 0; p < 4; ++p) {
+        const std::uint32_t v = dense[i * kc + 4 * g + p];
+        const bool is_zero = is_float_format(ins.a) ? (v & zero_mask) == 0 : v == 0;
+        if (is_zero) continue;
+        if (n == 2)
+          throw UserError("A is not 2:4 sparse: row " + std::to_string(m0 + i) + ", K " + std::to_string(k0 + 4 * g) +
+                          ".." + std::to_string(k0 + 4 * g + 3) + " holds more than two nonzero values");
+        pos[n++] = p;
+      }
+      // Fill unused slots with distinct zero positions so that idx0 < idx1 (spec layouts.md 5.1).
+      for (int p = 0; n < 2 && p < 4; ++p)
+        if (p != pos[0]) pos[n++] = p;
+      if (pos[0] > pos[1]) std::swap(pos[0], pos[1]);
+      slots[i * kc / 2 + 2 * g] = dense[i * kc + 4 * g + pos[0]];
+      slots[i * kc / 2 + 2 * g + 1] = dense[i * kc + 4 * g + pos[1]];
+      index[i * kc / 4 + g] = static_cast<std::uint8_t>(pos[0] | pos[1] << 2);
+    }
+}
+
+PackedOperands pack(const Instruction& ins, const BitMatrix& a, const BitMatrix& b, int tiles_m, int tiles_n,
+                    int k_total) {
+  PackedOperands p;
+  const int kc = ins.k;
+  const bool sparse = ins.family == Family::swmmac;
+  p.chunks = k_total / kc;
+  p.a_block = sparse ? 16 * kc / 2 : 16 * kc;
+  p.b_block = kc * 16;
+  p.index_block = sparse ? 16 * kc / 4 : 0;
+  p.a.resize(static_cast<std::size_t>(tiles_m) * p.chunks * p.a_block);
+  p.b.resize(static_cast<std::size_t>(tiles_n) * p.chunks * p.b_block);
+  if (sparse) p.index.resize(static_cast<std::size_t>(tiles_m) * p.chunks * p.index_block);
+  std::vector<std::uint32_t> dense(16 * kc);
+  for (int tr = 0; tr < tiles_m; ++tr)
+    for (int q = 0; q < p.chunks; ++q) {
+      const int m0 = 16 * tr, k0 = q * kc;
+      std::uint32_t* out = sparse ? dense.data() : p.a.data() + (static_cast<std::size_t>(tr) * p.chunks + q) * p.a_block;
+      for (int i = 0; i < 16; ++i)
+        for (int k = 0; k < kc; ++k)
+          out[i * kc + k] = (m0 + i < a.rows && k0 + k < a.cols) ? a.at(m0 + i, k0 + k) : 0u;
+      if (sparse)
+        compress(ins, dense.data(), p.a.data() + (static_cast<std::size_t>(tr) * p.chunks + q) * p.a_block,
+                 p.index.data() + (static_cast<std::size_t>(tr) * p.chunks + q) * p.index_block, m0, k0);
+    }
+  for (int tc = 0; tc < tiles_n; ++tc)
+    for (int q = 0; q < p.chunks; ++q) {
+      const int n0 = 16 * tc, k0 = q * kc;
+      std::uint32_t* out = p.b.data() + (static_cast<std::size_t>(tc) * p.chunks + q) * p.b_block;
+      for (int k = 0; k < kc; ++k)
+        for (int j = 0; j < 16; ++j) out[k * 16 + j] = (k0 + k < b.rows && n0 + j < b.cols) ? b.at(k0 + k, n0 + j) : 0u;
+    }
+  return p;
+}
+
 // One output tile: K chunks in increasing order, D of one instruction feeding C of the next.
 struct TileWorker {
   const Instruction& ins;
-  const BitMatrix &a, &b;
+  const PackedOperands& packed;
   BitMatrix& d;  // holds C on entry
   const GemmOptions& options;
   const Model& model;
-  int k_total;
 
   void run(int tile_row, int tile_col) const {
-    const int m0 = tile_row * 16, n0 = tile_col * 16, kc = ins.k;
-    const bool sparse = ins.family == Family::swmmac;
-    std::vector<std::uint32_t> at(16 * kc), bt(kc * 16), acc(256), slots(16 * kc / 2);
-    std::vector<std::uint8_t> index(16 * kc / 4);
+    const int m0 = tile_row * 16, n0 = tile_col * 16;
+    alignas(64) std::uint32_t acc[256];
     for (int i = 0; i < 16; ++i)
       for (int j = 0; j < 16; ++j)
         acc[i * 16 + j] = (m0 + i < d.rows && n0 + j < d.cols) ? d.at(m0 + i, n0 + j) : 0u;
-    for (int k0 = 0; k0 < k_total; k0 += kc) {
-      for (int i = 0; i < 16; ++i)
-        for (int k = 0; k < kc; ++k)
-          at[i * kc + k] = (m0 + i < a.rows && k0 + k < a.cols) ? a.at(m0 + i, k0 + k) : 0u;
-      for (int k = 0; k < kc; ++k)
-        for (int j = 0; j < 16; ++j)
-          bt[k * 16 + j] = (k0 + k < b.rows && n0 + j < b.cols) ? b.at(k0 + k, n0 + j) : 0u;
-      if (sparse) compress(at, slots, index, m0, k0);
-      compute_d(ins, sparse ? slots.data() : at.data(), bt.data(), acc.data(), sparse ? index.data() : nullptr,
-                options.modifiers, model, acc.data());
-    }
+    for (int q = 0; q < packed.chunks; ++q)
+      compute_d_prechecked(ins, packed.a_at(tile_row, q), packed.b_at(tile_col, q), acc, packed.index_at(tile_row, q),
+                           options.modifiers, model, acc);
     for (int i = 0; i < 16; ++i)
       for (int j = 0; j < 16; ++j)
         if (m0 + i < d.rows && n0 + j < d.cols) d.at(m0 + i, n0 + j) = acc[i * 16 + j];
-  }
-
-  // 2:4 structured sparsity: the (at most) two nonzero values of each group of four K, in order.
-  void compress(const std::vector<std::uint32_t>& dense, std::vector<std::uint32_t>& slots,
-                std::vector<std::uint8_t>& index, int m0, int k0) const {
-    const int kc = ins.k;
-    const std::uint32_t zero_mask = format_bits(ins.a) >= 32 ? 0x7FFFFFFFu : (1u << (format_bits(ins.a) - 1)) - 1u;
-    for (int i = 0; i < 16; ++i)
-      for (int g = 0; g < kc / 4; ++g) {
-        int pos[2] = {-1, -1}, n = 0;
-        for (int p = 0; p < 4; ++p) {
-          const std::uint32_t v = dense[i * kc + 4 * g + p];
-          const bool is_zero = is_float_format(ins.a) ? (v & zero_mask) == 0 : v == 0;
-          if (is_zero) continue;
-          if (n == 2)
-            throw UserError("A is not 2:4 sparse: row " + std::to_string(m0 + i) + ", K " + std::to_string(k0 + 4 * g) +
-                            ".." + std::to_string(k0 + 4 * g + 3) + " holds more than two nonzero values");
-          pos[n++] = p;
-        }
-        // Fill unused slots with distinct zero positions so that idx0 < idx1 (spec layouts.md 5.1).
-        for (int p = 0; n < 2 && p < 4; ++p)
-          if (p != pos[0]) pos[n++] = p;
-        if (pos[0] > pos[1]) std::swap(pos[0], pos[1]);
-        slots[i * kc / 2 + 2 * g] = dense[i * kc + 4 * g + pos[0]];
-        slots[i * kc / 2 + 2 * g + 1] = dense[i * kc + 4 * g + pos[1]];
-        index[i * kc / 4 + g] = static_cast<std::uint8_t>(pos[0] | pos[1] << 2);
-      }
   }
 };
 
@@ -103,7 +146,8 @@ BitMatrix gemm(const Instruction& ins, const BitMatrix& a, const BitMatrix& b, c
   const int tiles_m = (M + 15) / 16, tiles_n = (N + 15) / 16;
   const long tiles = static_cast<long>(tiles_m) * tiles_n;
   const int k_total = (K + ins.k - 1) / ins.k * ins.k;
-  const TileWorker worker{ins, a, b, d, options, model, k_total};
+  const PackedOperands packed = pack(ins, a, b, tiles_m, tiles_n, k_total);
+  const TileWorker worker{ins, packed, d, options, model};
   int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::max(1, static_cast<int>(std::min<long>(threads, tiles)));
   std::atomic<long> next{0}, done{0};

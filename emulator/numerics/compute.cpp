@@ -76,6 +76,13 @@ void compute_d(const Instruction& ins, const std::uint32_t* a, const std::uint32
     throw UserError(std::string(ins.name) + " needs its sparse index (M x K/4 fields), but none was given.");
   if (ins.family == Family::wmma && c == nullptr)
     throw UserError(std::string(ins.name) + " needs a C matrix, but none was given.");
+  compute_d_prechecked(ins, a, b, c, index, mods, model, d);
+}
+
+void compute_d_prechecked(const Instruction& ins, const std::uint32_t* a, const std::uint32_t* b,
+                          const std::uint32_t* c, const std::uint8_t* index, const Modifiers& mods,
+                          const Model& model, std::uint32_t* d) {
+  using namespace numerics_detail;
   // The vectorised kernels (fast_kernels.cpp) take every model they know; they read all inputs before
   // writing d, as the general path below does.
   const RawCall call{&ins, a, b, ins.family == Family::swmmac ? d : c, index, &mods, &model};

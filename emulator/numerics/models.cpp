@@ -104,19 +104,19 @@ void check_model_applies(const Model& m, const Instruction& ins) {
 }
 
 void check_modifiers(const Instruction& ins, const Modifiers& mods) {
-  const std::string who = std::string(ins.name);
-  if (ins.family == Family::load_tr) throw UserError(who + " is a transposing load and takes no arithmetic modifiers.");
+  const auto who = [&ins] { return std::string(ins.name); };  // built only for a message
+  if (ins.family == Family::load_tr) throw UserError(who() + " is a transposing load and takes no arithmetic modifiers.");
   const std::uint16_t allowed = ins.allowed_modifiers();
   if ((mods.neg | mods.neg_hi) & ~7u)
-    throw UserError("neg/neg_hi hold one bit per source (A, B, C), but " + who + " got bits above bit 2.");
+    throw UserError("neg/neg_hi hold one bit per source (A, B, C), but " + who() + " got bits above bit 2.");
   auto require = [&](bool present, std::uint16_t flag, const char* what) {
-    if (present && !(allowed & flag)) throw UserError(who + " does not accept " + what + " (spec numerics.md 5).");
+    if (present && !(allowed & flag)) throw UserError(who() + " does not accept " + what + " (spec numerics.md 5).");
   };
   if (ins.integer_inputs()) {
     require(mods.neg & 1u, kSignA, "NEG[0]");
     require(mods.neg & 2u, kSignB, "NEG[1]");
     if ((mods.neg & 4u) || mods.neg_hi)
-      throw UserError(who + " accepts only NEG[0]/NEG[1] (A/B signedness); NEG[2] and NEG_HI must be 0 (spec numerics.md 5.3).");
+      throw UserError(who() + " accepts only NEG[0]/NEG[1] (A/B signedness); NEG[2] and NEG_HI must be 0 (spec numerics.md 5.3).");
   } else {
     require(mods.neg & 1u, kNegLoA, "NEG[0] (A negation)");
     require(mods.neg & 2u, kNegLoB, "NEG[1] (B negation)");
@@ -128,10 +128,10 @@ void check_modifiers(const Instruction& ins, const Modifiers& mods) {
   require(mods.clamp, kClamp, "CLAMP (LLVM rejects it on float forms, whose hardware ignores it)");
   if (ins.family == Family::swmmac) {
     if (mods.index_key < 0 || mods.index_key >= ins.index_sets())
-      throw UserError(who + " has index_key 0.." + std::to_string(ins.index_sets() - 1) + ", but got " +
+      throw UserError(who() + " has index_key 0.." + std::to_string(ins.index_sets() - 1) + ", but got " +
                       std::to_string(mods.index_key) + ".");
   } else if (mods.index_key != 0) {
-    throw UserError(who + " is not a SWMMAC instruction and takes no index_key.");
+    throw UserError(who() + " is not a SWMMAC instruction and takes no index_key.");
   }
 }
 

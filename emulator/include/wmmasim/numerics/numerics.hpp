@@ -70,6 +70,15 @@ std::vector<std::string> result_caveats(const Instruction& ins, const Modifiers&
 void compute_d(const Instruction& ins, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
                const std::uint8_t* index, const Modifiers& mods, const Model& model, std::uint32_t* d);
 
+// compute_d without its per-call checks, for callers that issue many instructions of one
+// (instruction, model, modifiers) and have checked them once with check_model_applies and
+// check_modifiers (the matrix API). `index` must be given for SWMMAC and `c` for dense forms. The
+// results are those of compute_d, bit for bit; the vectorised kernels of simd_paths.hpp are used when
+// the CPU has them.
+void compute_d_prechecked(const Instruction& ins, const std::uint32_t* a, const std::uint32_t* b,
+                          const std::uint32_t* c, const std::uint8_t* index, const Modifiers& mods,
+                          const Model& model, std::uint32_t* d);
+
 // The value a VOP3P inline constant gives as a C element of format `cd` (spec 5.5). Selectors:
 // 128..192 = 0..64, 193..208 = -1..-16, 240..248 = 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2 pi).
 std::uint32_t inline_constant_bits(int selector, Format cd);
