@@ -14,6 +14,8 @@ std::string lower(std::string_view s) {
   return r;
 }
 
+}  // namespace
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
@@ -26,7 +28,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
-}  // namespace
 
 std::string full_builtin_name(const Instruction& ins) { return std::string(kBuiltinPrefix) + std::string(ins.name); }
 

@@ -22,4 +22,7 @@ Operand resolve_operand(const Instruction& ins, std::string_view name);
 
 std::string full_builtin_name(const Instruction& ins);
 
+// Levenshtein distance, for "did you mean" suggestions anywhere in the tool.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
 }  // namespace wmmasim
