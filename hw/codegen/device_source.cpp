@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "probe_source.hpp"
 #include "wmmasim/hw/kernel_abi.hpp"
 
 namespace wmmasim::hw {
@@ -190,6 +191,7 @@ std::string device_source(Arch arch, int wave) {
     else emit_matrix_kernel(o, p);
     o << "}\n\n";
   }
+  o << probe_kernels_source(arch, wave);
   return o.str();
 }
 
