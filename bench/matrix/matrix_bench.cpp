@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstring>
 #include <map>
+#include <string>
+#include <utility>
 #include <thread>
 
 #include <Eigen/Core>
@@ -76,9 +78,21 @@ void BM_MatrixApi(benchmark::State& state, const char* builtin) {
   const WallTimer timer;
   for (auto _ : state) benchmark::DoNotOptimize(gemm(ins, a, b, c, o).bits.data());
   report(state, timer, s, s, s);
+  // Parallel efficiency against the one-thread run of the same builtin and shape, if it ran before:
+  // t(1) / (threads * t(threads)).
+  static std::map<std::pair<std::string, int>, double> one_thread;
+  const double per_iteration = timer.seconds() / static_cast<double>(state.iterations());
+  const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::thread::hardware_concurrency());
+  if (threads == 1) one_thread[{builtin, s}] = per_iteration;
+  else if (auto it = one_thread.find({builtin, s}); it != one_thread.end())
+    state.counters["parallel_efficiency"] = it->second / (threads * per_iteration);
+  state.counters["threads"] = threads;
 }
 BENCHMARK_CAPTURE(BM_MatrixApi, f16, "wmma_f32_16x16x16_f16_w32_gfx12")->Args({256, 1})->Args({256, 0})->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_MatrixApi, bf16, "wmma_f32_16x16x16_bf16_w32_gfx12")->Args({256, 1})->Args({256, 0})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_MatrixApi, bf16, "wmma_f32_16x16x16_bf16_w32_gfx12")->Args({256, 1})->Args({256, 0})->Args({1024, 1})->Args({1024, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
+// The whole-layer case of issue 7: 4096^3 BF16 on every core (one iteration; the Eigen reference is
+// single-threaded, so vs_eigen here is the emulator on all cores against Eigen on one).
+BENCHMARK_CAPTURE(BM_MatrixApi, bf16_layer, "wmma_f32_16x16x16_bf16_w32_gfx12")->Args({4096, 0})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_MatrixApi, fp8, "wmma_f32_16x16x16_fp8_fp8_w32_gfx12")->Args({256, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_MatrixApi, iu8, "wmma_i32_16x16x16_iu8_w32_gfx12")->Args({256, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -2,6 +2,9 @@
 // instructions compute_d emulates per second with the builtin's default model. Each reports
 // ratio_vs_eigen = emulated instructions/s divided by Eigen 16x16xK float GEMMs (D = A*B + C, the
 // same FLOPs) per second, measured in the same process just before.
+// Plain names use the best kernels of this CPU (simd_paths.hpp); <builtin>/general, /portable and
+// /avx2 force the per-element general path (the implementation before the vectorised kernels) and the
+// narrower vectorised variants, for comparison in the same run.
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
@@ -14,6 +17,7 @@
 #include "wmmasim/layouts/instruction_table.hpp"
 #include "wmmasim/numerics/formats.hpp"
 #include "wmmasim/numerics/numerics.hpp"
+#include "wmmasim/numerics/simd_paths.hpp"
 
 namespace {
 
@@ -66,7 +70,8 @@ double eigen_gemms_per_second(int k) {
   return static_cast<double>(n) / elapsed;
 }
 
-void emulate(benchmark::State& state, const Instruction* ins) {
+void emulate(benchmark::State& state, const Instruction* ins, SimdPath path) {
+  force_simd_path(path);
   const Model& model = default_model(*ins);
   std::vector<Operands> sets;
   for (unsigned s = 0; s < 4; ++s) sets.push_back(make_operands(*ins, s));
@@ -84,13 +89,23 @@ void emulate(benchmark::State& state, const Instruction* ins) {
   state.counters["instr_per_s"] = rate;
   state.counters["eigen_gemm_per_s"] = eigen_rate;
   state.counters["ratio_vs_eigen"] = rate / eigen_rate;  // < 1: the emulation is slower than Eigen
-  state.SetLabel(std::string(model.name));
+  state.SetLabel(std::string(model.name) + " " + std::string(simd_path_name(active_simd_path())));
+  force_simd_path(SimdPath::automatic);
 }
 
 int register_all() {
   for (const Instruction& ins : kInstructions)
     if (ins.family != Family::load_tr)
-      benchmark::RegisterBenchmark(std::string(ins.name).c_str(), emulate, &ins)->Unit(benchmark::kMicrosecond);
+      benchmark::RegisterBenchmark(std::string(ins.name).c_str(), emulate, &ins, SimdPath::automatic)
+          ->Unit(benchmark::kMicrosecond);
+  for (SimdPath path : {SimdPath::general, SimdPath::portable, SimdPath::avx2}) {
+    if (!simd_path_supported(path)) continue;
+    for (const Instruction& ins : kInstructions)
+      if (ins.family != Family::load_tr)
+        benchmark::RegisterBenchmark((std::string(ins.name) + "/" + std::string(simd_path_name(path))).c_str(), emulate,
+                                     &ins, path)
+            ->Unit(benchmark::kMicrosecond);
+  }
   return 0;
 }
 const int registered = register_all();
