@@ -1,11 +1,13 @@
 // `wmmasim diff RUN.json [OTHER.json]`: replay a run file on the emulator (or compare two run files)
 // and report every differing element by register place, bits and ULPs. Exit status 1 on any
 // mismatch, 2 if a program could not be compared.
+#include <fstream>
 #include <memory>
 
 #include "command.hpp"
 #include "wmmasim/error.hpp"
 #include "wmmasim/runfile/diff.hpp"
+#include "wmmasim/runfile/probe_verdict.hpp"
 
 namespace wmmasim::cli {
 namespace {
@@ -18,10 +20,32 @@ RegisterCommand diff_command("diff", "Replay a run file on the emulator, or comp
   sub.add_option("runs", *files, "RUN.json (replayed on the emulator), or EXPECTED.json GOT.json")->required()->expected(1, 2);
   sub.add_option("--model", *model, "numerics model for the replay (default: each builtin's default model)");
   sub.add_option("--max-lines", *max_lines, "mismatching elements listed per program")->capture_default_str();
-  return std::function<int()>([files, model, max_lines] {
+  auto verdict = std::make_shared<bool>(false);
+  auto calibration_out = std::make_shared<std::string>();
+  sub.add_flag("--verdict", *verdict, "probe files: which candidate models reproduce each probe, fitted timing parameters "
+                                      "(the default for a file of probes)");
+  sub.add_option("--calibration-out", *calibration_out, "with a probe file: write the calibration JSON (cycles and numerics)");
+  return std::function<int()>([files, model, max_lines, verdict, calibration_out] {
     const Model* m = nullptr;
     if (!model->empty() && !(m = find_model(*model))) throw UserError("unknown model '" + *model + "'");
     const runfile::RunFile first = runfile::read_run_file(files->at(0));
+    // A probe file is judged against its candidate hypotheses rather than replayed with one model.
+    if (files->size() == 1 && !m && (*verdict || !calibration_out->empty() || runfile::is_probe_run(first))) {
+      if (!runfile::is_probe_run(first))
+        throw UserError(files->at(0) + " holds no probe of the suite, so there is nothing to give a verdict on (wmmasim hw probe writes such files)");
+      const runfile::VerdictReport report = runfile::probe_verdicts(first, files->at(0));
+      std::fputs(runfile::verdict_text(report).c_str(), stdout);
+      if (!calibration_out->empty()) {
+        std::ofstream out(*calibration_out);
+        if (!(out << runfile::calibration_json(report, first).dump(2) << "\n"))
+          throw UserError("--calibration-out " + *calibration_out + " cannot be written");
+        std::printf("calibration: %s\n", calibration_out->c_str());
+      }
+      if (report.errors()) return 2;
+      return report.unexplained() ? 1 : 0;
+    }
+    if (*verdict || !calibration_out->empty())
+      throw UserError("--verdict and --calibration-out take one probe file and no --model");
     const runfile::DiffReport report = files->size() == 2
                                            ? runfile::diff_runs(first, runfile::read_run_file(files->at(1)))
                                            : runfile::diff_against_emulator(first, m);

@@ -11,6 +11,7 @@
 
 #include "command.hpp"
 #include "wmmasim/runfile/import.hpp"
+#include "wmmasim/runfile/probe_calibration.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/layouts/operand_layout.hpp"
 #include "wmmasim/numerics/formats.hpp"
@@ -25,6 +26,8 @@ using Bits = std::vector<std::uint32_t>;
 struct EvalOptions {
   bool check = false;
   std::string model;
+  std::string calibration_path;
+  runfile::Calibration calibration;  // its numerics part picks the default model per builtin
 };
 
 struct Totals {
@@ -193,7 +196,7 @@ void report_mismatches(const Json& rec, long line, const Instruction& ins, const
 }
 
 const Model& pick_model(const EvalOptions& o, const Instruction& ins) {
-  if (o.model.empty()) return default_model(ins);
+  if (o.model.empty()) return runfile::calibrated_model(o.calibration, ins);
   const Model& m = *find_model(o.model);
   check_model_applies(m, ins);
   return m;
@@ -289,7 +292,8 @@ void eval_case(Json& rec, long line, const EvalOptions& o, Totals& t) {
   }
 }
 
-int run_eval(const EvalOptions& o) {
+int run_eval(EvalOptions& o) {
+  if (!o.calibration_path.empty()) o.calibration = runfile::load_calibration_file(o.calibration_path);
   if (!o.model.empty() && find_model(o.model) == nullptr) {
     std::string known;
     for (const Model* m : all_models()) known += (known.empty() ? "" : ", ") + std::string(m->name);
@@ -329,6 +333,8 @@ RegisterCommand eval_command(
       auto o = std::make_shared<EvalOptions>();
       sub.add_flag("--check", o->check, "compare with each case's D (or d) and report every mismatch; exit 1 if any");
       sub.add_option("--model", o->model, "numerics model (default: the instruction's default model)");
+      sub.add_option("--calibration", o->calibration_path,
+                     "a calibration JSON from a probe verdict: its numerics part picks each builtin's default model");
       sub.footer("Input and output format: docs/eval-format.md");
       return std::function<int()>([o] { return run_eval(*o); });
     });

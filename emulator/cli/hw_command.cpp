@@ -27,8 +27,26 @@ RegisterCommand hw_command("hw", "Run programs on an RDNA4 GPU through HIP and w
   run->add_option("--timeout", options->timeout_seconds, "Seconds a program may take before it counts as hung")
       ->capture_default_str();
 
-  return std::function<int()>([list, run, programs_flag, options] {
+  CLI::App* probe = sub.add_subcommand("probe", "Run the probe suite (numerics.md 12, timing T0-T8) and write a probe file");
+  auto probe_options = std::make_shared<hw::RunOptions>();
+  auto probe_list = std::make_shared<bool>(false);
+  probe_options->probes = true;
+  probe_options->out = "probe.json";
+  probe->add_flag("--list", *probe_list, "List every probe and what it decides (needs no GPU)");
+  probe->add_option("--only", probe_options->programs, "Run only these probes (names from --list)");
+  probe->add_option("--out", probe_options->out, "Probe file to write (a run file; read it with wmmasim diff)")->capture_default_str();
+  probe->add_option("--seed", probe_options->seed, "Seed of the random parts of the inputs")->capture_default_str();
+  probe->add_option("--device", probe_options->device, "HIP device index (default: the first gfx1200/gfx1201)");
+  probe->add_option("--timeout", probe_options->timeout_seconds, "Seconds a probe may take before it counts as hung")
+      ->capture_default_str();
+
+  return std::function<int()>([list, run, programs_flag, options, probe, probe_options, probe_list] {
+    if (probe->parsed() && *probe_list) return hw::list_probes(std::cout);
     if (!hw::backend_built()) throw UserError(hw::not_built_sentence());
+    if (probe->parsed()) {
+      hw::resolve_probe_names(probe_options->programs);  // a bad name is reported before any GPU work
+      return hw::run_programs(*probe_options, std::cout);
+    }
     if (list->parsed()) return *programs_flag ? hw::list_programs(std::cout) : hw::list_devices(std::cout);
     if (run->parsed()) return hw::run_programs(*options, std::cout);
     return 2;

@@ -16,6 +16,7 @@
 #include "wmmasim/cycles/report.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/matrix/random.hpp"
+#include "wmmasim/runfile/probe_calibration.hpp"
 #include "wmmasim/runfile/run_file.hpp"
 
 namespace wmmasim::cli {
@@ -64,7 +65,9 @@ int run_gemm(const RunArgs& args) {
   if (ins.family == Family::load_tr) throw UserError(args.builtin + " is a load, not a matrix multiply");
   if (args.m <= 0 || args.n <= 0 || args.k <= 0) throw UserError("--m, --n and --k must be positive");
   if (args.cycles) throw UserError("--cycles needs a kernel program (see --list); gemm runs the matrix API, which issues no waves");
-  const Model* model = args.model.empty() ? &default_model(ins) : find_model(args.model);
+  // A calibration file's numerics part (docs/hw.md) chooses the default model per builtin.
+  const runfile::Calibration calibration = args.calibration.empty() ? runfile::Calibration{} : runfile::load_calibration_file(args.calibration);
+  const Model* model = args.model.empty() ? &runfile::calibrated_model(calibration, ins) : find_model(args.model);
   if (!model) throw UserError("unknown model '" + args.model + "'");
   GemmOptions options;
   options.model = model;
@@ -123,7 +126,7 @@ int run_program(const RunArgs& args) {
   std::printf("kernel vs matrix API (the same GEMM, emulated wave by wave): %s\n",
               bad == 0 ? "identical, bit for bit" : (std::to_string(bad) + " elements differ").c_str());
   if (args.cycles) {
-    const cycles::Parameters parameters = args.calibration.empty() ? cycles::Parameters{} : cycles::load_calibration(args.calibration);
+    const cycles::Parameters parameters = args.calibration.empty() ? cycles::Parameters{} : runfile::load_calibration_file(args.calibration).cycles;
     const cycles::Program traced = cycles::program_from_simt(program.name, recorder.waves);
     const cycles::Prediction prediction = cycles::simulate(traced, parameters);
     std::printf("\ncycle model (from the SIMT trace: WMMA issue and result dependencies are exact; memory is coarse; "
@@ -164,7 +167,7 @@ RegisterCommand run_command("run", "Run a program on the emulator (the default b
   sub.add_option("--b-signed", args->b_signed, "gemm, integer builtins: B is signed")->capture_default_str();
   sub.add_flag("--clamp", args->clamp, "gemm, integer builtins: saturate the i32 result");
   sub.add_flag("--cycles", args->cycles, "kernel programs: predict cycles with the cycle model from what the waves issued");
-  sub.add_option("--calibration", args->calibration, "with --cycles: a calibration JSON replacing the model's defaults");
+  sub.add_option("--calibration", args->calibration, "a calibration JSON: the cycle model's (with --cycles), or a probe verdict's (its numerics part picks gemm's default model)");
   sub.add_option("--svg", args->svg, "with --cycles: write the SIMD timeline as SVG to this file");
   sub.add_option("--out", args->out, "write a run file (inputs, raw outputs) to this path");
   return std::function<int()>([args] {

@@ -11,6 +11,7 @@
 #include "code_objects.hpp"
 #include "devices.hpp"
 #include "records.hpp"
+#include "wmmasim/hw/probe_inputs.hpp"
 #include "wmmasim/error.hpp"
 
 #ifndef WMMASIM_VERSION
@@ -177,8 +178,18 @@ std::string run_gpu_session(const SessionRequest& req, ChildChannel& channel) {
       throw UserError("program " + p.name() + " is " + std::string(arch_name(p.ins->arch)) + " code, but device " +
                       std::to_string(dev.index) + " is " + dev.arch + " (" + dev.name + ")");
 
+  std::vector<const Probe*> probes = req.probes;
+  // Every probe asked for without names: those of this device's architecture.
+  if (probes.size() == all_probes().size())
+    std::erase_if(probes, [&](const Probe* p) { return p->ins->arch != *family; });
+  for (const Probe* p : probes)
+    if (p->ins->arch != *family)
+      throw UserError("probe " + p->name + " is " + std::string(arch_name(p->ins->arch)) + " code, but device " +
+                      std::to_string(dev.index) + " is " + dev.arch + " (" + dev.name + ")");
+
   Session session(hip, dev);
-  const bool any_timed = std::any_of(programs.begin(), programs.end(), [](const Program& p) { return p.mode == Mode::timed; });
+  const bool any_timed = std::any_of(programs.begin(), programs.end(), [](const Program& p) { return p.mode == Mode::timed; }) ||
+                         std::any_of(probes.begin(), probes.end(), [](const Probe* p) { return p->timed(); });
   const WallClock clock = any_timed || dev.wall_clock_khz > 0 ? session.wall_clock(channel) : WallClock{};
 
   runfile::RunFile run;
@@ -200,6 +211,18 @@ std::string run_gpu_session(const SessionRequest& req, ChildChannel& channel) {
     session.launch("program " + p.name(), session.function(p.symbol(), p.ins->wave), abi.lanes, req.waves,
                    kernel_input(p, inputs), raw.d_words, raw.timing);
     run.programs.push_back(program_record(p, req.seed, dev.arch, inputs, raw, clock));
+  }
+  for (const Probe* p : probes) {
+    channel.step("probe " + p->name);
+    const std::vector<InputMatrix> inputs = probe_inputs(*p, req.seed);
+    const KernelAbi abi = kernel_abi(*p->ins);
+    RawOutput raw;
+    raw.waves = req.waves;
+    raw.d_words.assign(static_cast<std::size_t>(req.waves) * abi.lanes * abi.output_words_per_lane, 0);
+    raw.timing.assign(static_cast<std::size_t>(req.waves) * kTimingWords, 0);
+    session.launch("probe " + p->name, session.function(p->symbol(), p->ins->wave), abi.lanes, req.waves,
+                   kernel_input(p->base(), inputs), raw.d_words, raw.timing);
+    run.programs.push_back(probe_record(*p, req.seed, dev.arch, inputs, raw, clock));
   }
   return runfile::to_json(run).dump();
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hw_backend.hpp"
+#include "wmmasim/hw/probes.hpp"
 #include "supervisor.hpp"
 
 namespace wmmasim::hw {
@@ -13,6 +14,7 @@ namespace wmmasim::hw {
 struct SessionRequest {
   std::vector<Program> programs;  // explicit programs
   bool all = false;               // plus every program of the device's architecture
+  std::vector<const Probe*> probes;  // probe-suite kernels (wmmasim hw probe)
   std::uint64_t seed = 1;
   int device = -1;
   int waves = 1;

@@ -74,6 +74,35 @@ std::vector<Program> resolve_program_names(const std::vector<std::string>& names
   return out;
 }
 
+std::vector<const Probe*> resolve_probe_names(const std::vector<std::string>& names) {
+  std::vector<const Probe*> out;
+  for (const std::string& n : names) {
+    if (const Probe* p = find_probe(n)) {
+      out.push_back(p);
+      continue;
+    }
+    // "did you mean": probes sharing the longest prefix with the name.
+    std::size_t best = 0;
+    std::vector<std::string> hint;
+    for (const Probe& p : all_probes()) {
+      std::size_t k = 0;
+      while (k < n.size() && k < p.name.size() && n[k] == p.name[k]) ++k;
+      if (k > best) best = k, hint.clear();
+      if (k == best && hint.size() < 3) hint.push_back(p.name);
+    }
+    std::string h;
+    for (const std::string& x : hint) h += (h.empty() ? "" : ", ") + x;
+    throw UserError("unknown probe '" + n + "'; closest: " + h + " (wmmasim hw probe --list lists all)");
+  }
+  return out;
+}
+
+int list_probes(std::ostream& out) {
+  for (const Probe& p : all_probes())
+    out << p.name << "  [" << p.question << ", " << (p.timed() ? "timed" : "values") << "] " << p.decides << "\n";
+  return 0;
+}
+
 int list_programs(std::ostream& out) {
   if (!backend_built()) throw UserError(not_built_sentence());
   for (const Program& p : all_programs()) out << p.name() << "\n";
@@ -116,7 +145,13 @@ std::string signal_text(int sig) {
 
 int run_programs(const RunOptions& o, std::ostream& out) {
   SessionRequest req;
-  req.programs = resolve_program_names(o.programs, req.all);
+  if (o.probes) {
+    req.probes = resolve_probe_names(o.programs);
+    if (o.programs.empty())  // every probe; the session keeps those of the device's architecture
+      for (const Probe& p : all_probes()) req.probes.push_back(&p);
+  } else {
+    req.programs = resolve_program_names(o.programs, req.all);
+  }
   req.seed = parse_seed(o.seed);
   if (o.waves < 1 || o.waves > 1024) throw UserError("--waves " + std::to_string(o.waves) + " is out of range: expected 1 to 1024");
   if (!(o.timeout_seconds > 0)) throw UserError("--timeout must be a positive number of seconds");

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "wmmasim/hw/probes.hpp"
 #include "wmmasim/hw/programs.hpp"
 
 namespace wmmasim::hw {
@@ -26,6 +27,7 @@ struct RunOptions {
   int device = -1;                    // -1: the first gfx1200/gfx1201
   int waves = 1;                      // work-groups of one wave each, all with the same inputs
   double timeout_seconds = 60;        // per program (and for start-up)
+  bool probes = false;                // `programs` are probe names (empty: every probe of the device)
 };
 
 // `wmmasim hw list`: one line per device, or throws UserError with one sentence.
@@ -34,6 +36,11 @@ int list_devices(std::ostream& out);
 int list_programs(std::ostream& out);
 // `wmmasim hw run`: runs the programs and writes the run file (complete, or not at all).
 int run_programs(const RunOptions& options, std::ostream& out);
+
+// `wmmasim hw probe --list`: every probe with its question (needs no GPU).
+int list_probes(std::ostream& out);
+// Probe names -> probes; UserError naming the closest probes for an unknown name.
+std::vector<const Probe*> resolve_probe_names(const std::vector<std::string>& names);
 
 // Pieces with their own tests.
 std::uint64_t parse_seed(std::string_view text);  // UserError if not a 64-bit number

@@ -92,4 +92,23 @@ runfile::ProgramRecord program_record(const Program& p, std::uint64_t seed, cons
   return r;
 }
 
+runfile::ProgramRecord probe_record(const Probe& probe, std::uint64_t seed, const std::string& target,
+                                    const std::vector<InputMatrix>& inputs, const RawOutput& raw, const WallClock& clock) {
+  runfile::ProgramRecord r = program_record(probe.base(), seed, target, inputs, raw, clock);
+  r.program = probe.name;
+  r.modifiers = probe.modifier_names();
+  r.notes.insert(r.notes.begin(), "probe (" + probe.question + "): " + probe.decides);
+  if (probe.sets_mode)
+    r.notes.push_back("MODE bits [" + std::to_string(probe.mode_offset + probe.mode_size - 1) + ":" + std::to_string(probe.mode_offset) +
+                      "] = " + std::to_string(probe.mode_value) + " written with s_setreg before the instruction");
+  if (probe.inline_c >= 0)
+    r.notes.push_back("C is the inline constant of selector " + std::to_string(probe.inline_c) +
+                      "; inputs.C shows it as spec numerics.md 5.5 reads it");
+  if (probe.timed()) {
+    r.outputs.clear();
+    r.notes.push_back("timed probe: D ends a multi-instruction region (" + probe.benchmark + "), kept as raw registers only");
+  }
+  return r;
+}
+
 }  // namespace wmmasim::hw

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "wmmasim/hw/inputs.hpp"
+#include "wmmasim/hw/probes.hpp"
 #include "wmmasim/runfile/run_file.hpp"
 
 namespace wmmasim::hw {
@@ -28,5 +29,11 @@ std::vector<std::uint32_t> kernel_input(const Program& p, const std::vector<Inpu
 runfile::ProgramRecord program_record(const Program& p, std::uint64_t seed, const std::string& target,
                                       const std::vector<InputMatrix>& inputs, const RawOutput& raw,
                                       const WallClock& clock);
+
+// A probe's record: its base program's record, named after the probe, with the modifiers the kernel
+// applied (so `wmmasim diff` replays them) and notes saying what it decides. Timed probes measure a
+// multi-instruction region, so their D is kept only as raw registers (no replayable `outputs`).
+runfile::ProgramRecord probe_record(const Probe& probe, std::uint64_t seed, const std::string& target,
+                                    const std::vector<InputMatrix>& inputs, const RawOutput& raw, const WallClock& clock);
 
 }  // namespace wmmasim::hw

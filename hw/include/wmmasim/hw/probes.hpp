@@ -190,7 +190,7 @@ inline const std::vector<Probe>& all_probes() {
       }
       if (!dense && ins.wave == 32 && !ins.integer_inputs())
         out.push_back(values("12.4", "unselected_nan", "SWMMAC: NaN/inf in unselected B rows ignored (true selection) "
-                             "or poisoning (zero-expanded A)", ins, Recipe::unselected_nonfinite, {"unselected-poison"}));
+                             "or poisoning (zero-expanded A)", ins, Recipe::unselected_nonfinite, {"unselected-ignored", "unselected-poison"}));
       if (!dense && ins.wave == 64 && ins.index_sets() > 2)
         for (int key = 2; key < ins.index_sets(); ++key) {
           Probe p = values("12.4", "index_key" + std::to_string(key), "wave64 SWMMAC: index set " + std::to_string(key) +
