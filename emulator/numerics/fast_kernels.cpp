@@ -48,6 +48,7 @@ WMMASIM_AI vi generic_floor_log2(vu m) {
 // ---- baseline target (any CPU) ----
 namespace portable {
 #define FAST_TARGET
+#define FAST_ROWS 1
 WMMASIM_AI unsigned fast_movemask(vi v) {
   unsigned m = 0;
   for (int l = 0; l < 16; ++l) m |= (v[l] < 0 ? 1u : 0u) << l;
@@ -57,6 +58,7 @@ WMMASIM_AI vi fast_sra(vi v, vi s) { return generic_sra(v, s); }
 WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 #include "fast_float.inc"
 #include "fast_int.inc"
+#undef FAST_ROWS
 #undef FAST_TARGET
 }  // namespace portable
 
@@ -64,6 +66,7 @@ WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 // ---- AVX2 (x86-64-v3) ----
 namespace avx2 {
 #define FAST_TARGET __attribute__((target("avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
+#define FAST_ROWS 1
 FAST_TARGET WMMASIM_AI unsigned fast_movemask(vi v) {
   __m256i lo, hi;
   std::memcpy(&lo, &v, 32);
@@ -84,6 +87,7 @@ FAST_TARGET WMMASIM_AI vi fast_sra(vi v, vi s) {
 FAST_TARGET WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 #include "fast_float.inc"
 #include "fast_int.inc"
+#undef FAST_ROWS
 #undef FAST_TARGET
 }  // namespace avx2
 
@@ -92,6 +96,7 @@ namespace avx512 {
 #define FAST_TARGET \
   __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx512vnni,avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
 #define FAST_VNNI 1
+#define FAST_ROWS 4
 FAST_TARGET WMMASIM_AI unsigned fast_movemask(vi v) { return _mm512_movepi32_mask(reinterpret_cast<__m512i>(v)); }
 FAST_TARGET WMMASIM_AI vi fast_sra(vi v, vi s) {  // sign fill for counts of 32 and more
   return reinterpret_cast<vi>(_mm512_srav_epi32(reinterpret_cast<__m512i>(v), reinterpret_cast<__m512i>(s)));
@@ -117,6 +122,7 @@ FAST_TARGET WMMASIM_AI vu fast_round_f32(vi total, vi grid) {
 #include "fast_int.inc"
 #undef FAST_VNNI
 #undef FAST_ROUND_F32
+#undef FAST_ROWS
 #undef FAST_TARGET
 }  // namespace avx512
 #endif
