@@ -279,7 +279,8 @@ TEST(FastPathsMxcsr, NonDefaultRoundingAndFlushing) {
     for (int n = 0; n < 40; ++n) {
       const RandomCase rc = n % 2 ? random.next(*ins) : boundary.next(*ins);
       const std::vector<std::uint32_t> want = run(SimdPath::general, *ins, m, rc);
-      for (unsigned csr : {0x7F80u | 0x6000u | 0x8040u, 0x1F80u | 0x2000u, 0x1F80u | 0x4000u}) {
+      // round toward zero + FTZ + DAZ, round down, round up, DAZ alone, FTZ alone
+      for (unsigned csr : {0x7F80u | 0x8040u, 0x1F80u | 0x2000u, 0x1F80u | 0x4000u, 0x1F80u | 0x0040u, 0x1F80u | 0x8000u}) {
         for (SimdPath p : vector_paths()) {
           _mm_setcsr(csr);
           const std::vector<std::uint32_t> got = run(p, *ins, m, rc);
