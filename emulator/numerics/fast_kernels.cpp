@@ -118,10 +118,38 @@ FAST_TARGET WMMASIM_AI vu fast_round_f32(vi total, vi grid) {
   const __m256 fhi = _mm512_cvt_roundpd_ps(hi, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
   return reinterpret_cast<vu>(_mm512_insertf32x8(_mm512_castps256_ps512(flo), fhi, 1));
 }
+// total * 2^grid to f16 (spec 4): the exact double rounded to odd at f32 precision (toward zero, then
+// the lowest bit set if anything was lost), then one RNE conversion to f16. Rounding to odd with at
+// least two more bits than the target makes the second rounding the correct one, subnormal f16
+// results included. Overflow gives +-inf, or +-0x7BFF with FP16_OVFL. `acc` is the result widened
+// to f32 (exact). Used only when MXCSR.FTZ and DAZ are clear.
+#define FAST_ROUND_F16 1
+FAST_TARGET WMMASIM_AI __m256 round_to_odd_f32(__m512d x) {
+  const __m256 t = _mm512_cvt_roundpd_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  const __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(t), x, _CMP_NEQ_OQ);
+  const __m256i bits = _mm256_castps_si256(t);
+  return _mm256_castsi256_ps(_mm256_mask_or_epi32(bits, inexact, bits, _mm256_set1_epi32(1)));
+}
+FAST_TARGET WMMASIM_AI void fast_round_f16(vi total, vi grid, bool saturate, vu& out, vu& acc) {
+  const __m512i t = reinterpret_cast<__m512i>(total), g = reinterpret_cast<__m512i>(grid);
+  const __m512d lo = _mm512_scalef_pd(_mm512_cvtepi32_pd(_mm512_castsi512_si256(t)),
+                                      _mm512_cvtepi32_pd(_mm512_castsi512_si256(g)));
+  const __m512d hi = _mm512_scalef_pd(_mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(t, 1)),
+                                      _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(g, 1)));
+  const __m512 f = _mm512_insertf32x8(_mm512_castps256_ps512(round_to_odd_f32(lo)), round_to_odd_f32(hi), 1);
+  __m512i h = _mm512_cvtepu16_epi32(_mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  if (saturate) {
+    const __mmask16 inf = _mm512_cmpeq_epi32_mask(_mm512_and_si512(h, _mm512_set1_epi32(0x7FFF)), _mm512_set1_epi32(0x7C00));
+    h = _mm512_mask_sub_epi32(h, inf, h, _mm512_set1_epi32(1));  // 0x7C00 -> 0x7BFF, sign kept
+  }
+  out = reinterpret_cast<vu>(h);
+  acc = reinterpret_cast<vu>(_mm512_cvtph_ps(_mm512_cvtepi32_epi16(h)));
+}
 #include "fast_float.inc"
 #include "fast_int.inc"
 #undef FAST_VNNI
 #undef FAST_ROUND_F32
+#undef FAST_ROUND_F16
 #undef FAST_ROWS
 #undef FAST_TARGET
 }  // namespace avx512
@@ -236,7 +264,7 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
   op.fa = ins.a;
   op.fb = ins.b;
 #ifdef WMMASIM_X86
-  op.hw_round = path == SimdPath::avx512 && (_mm_getcsr() & 0x8000u) == 0;  // FTZ would flush subnormal results
+  op.hw_round = path == SimdPath::avx512 && (_mm_getcsr() & 0x8040u) == 0;  // FTZ/DAZ: flushed subnormals
 #endif
   if (sparse) {  // spec 8.1: stored value s of group G multiplies B[4G + idx_s]
     for (int i = 0; i < 16; ++i)
