@@ -26,39 +26,36 @@
 
 namespace wmmasim::numerics_detail {
 
-// 16 lanes of 32 bits (one zmm register; two ymm or four xmm on the narrower targets).
-typedef std::int32_t vi __attribute__((vector_size(64)));
-typedef std::uint32_t vu __attribute__((vector_size(64)));
-typedef float vf __attribute__((vector_size(64)));
-
 #define WMMASIM_AI inline __attribute__((always_inline))
 
-// Target-independent forms of the per-target primitives (inlined into each variant, so they are
-// compiled with its instruction set).
-WMMASIM_AI vi generic_sra(vi v, vi s) { return v >> (s < 31 ? s : vi{} + 31); }  // s >= 0
-// The conversion to float may round m up to the next power of two; the check undoes that, whatever
-// the rounding mode.
-WMMASIM_AI vi generic_floor_log2(vu m) {
-  const vf f = __builtin_convertvector((vi)m, vf);
-  vi e = (((vi)f >> 23) & 0xFF) - 127;
-  e = e < 0 ? vi{} : e > 31 ? vi{} + 31 : e;
-  return e + (vi)((m >> (vu)e) == 0);  // the comparison is -1 where 2^e > m
-}
+// Each variant works on vectors of W 32-bit lanes, the target's native width (16 = one zmm, 8 = one
+// ymm, 4 = one xmm); a row of 16 output columns is 16 / W vectors. FAST_LANES_TYPES declares the
+// vector types of one variant.
+#define FAST_LANES_TYPES(W)                                                   \
+  inline constexpr int kLanes = W;                                            \
+  typedef std::int32_t vi __attribute__((vector_size(4 * W)));               \
+  typedef std::uint32_t vu __attribute__((vector_size(4 * W)));              \
+  typedef float vf __attribute__((vector_size(4 * W)));
 
 // ---- baseline target (any CPU) ----
 namespace portable {
 #define FAST_TARGET
-#define FAST_ROWS 1
+#define FAST_ROWS 2
+FAST_LANES_TYPES(4)
 WMMASIM_AI unsigned fast_movemask(vi v) {
+#ifdef WMMASIM_X86
+  return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(v)));  // SSE2
+#else
   unsigned m = 0;
-  for (int l = 0; l < 16; ++l) m |= (v[l] < 0 ? 1u : 0u) << l;
+  for (int l = 0; l < kLanes; ++l) m |= (v[l] < 0 ? 1u : 0u) << l;
   return m;
+#endif
 }
-WMMASIM_AI vi fast_sra(vi v, vi s) { return generic_sra(v, s); }
-WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 #include "fast_float.inc"
 #include "fast_int.inc"
 #undef FAST_ROWS
+#undef FAST_NATIVE_SRA
+#undef FAST_NATIVE_LOG2
 #undef FAST_TARGET
 }  // namespace portable
 
@@ -66,28 +63,21 @@ WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 // ---- AVX2 (x86-64-v3) ----
 namespace avx2 {
 #define FAST_TARGET __attribute__((target("avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
-#define FAST_ROWS 1
+#define FAST_ROWS 4
+FAST_LANES_TYPES(8)
 FAST_TARGET WMMASIM_AI unsigned fast_movemask(vi v) {
-  __m256i lo, hi;
-  std::memcpy(&lo, &v, 32);
-  std::memcpy(&hi, reinterpret_cast<const char*>(&v) + 32, 32);
-  return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(lo))) |
-         static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(hi))) << 8;
+  return static_cast<unsigned>(_mm256_movemask_ps(reinterpret_cast<__m256>(v)));
 }
 // vpsravd fills with the sign for counts of 32 and more: exactly the floor.
+#define FAST_NATIVE_SRA 1
 FAST_TARGET WMMASIM_AI vi fast_sra(vi v, vi s) {
-  __m256i v2[2], s2[2];
-  std::memcpy(v2, &v, 64);
-  std::memcpy(s2, &s, 64);
-  v2[0] = _mm256_srav_epi32(v2[0], s2[0]);
-  v2[1] = _mm256_srav_epi32(v2[1], s2[1]);
-  std::memcpy(&v, v2, 64);
-  return v;
+  return reinterpret_cast<vi>(_mm256_srav_epi32(reinterpret_cast<__m256i>(v), reinterpret_cast<__m256i>(s)));
 }
-FAST_TARGET WMMASIM_AI vi fast_floor_log2(vu m) { return generic_floor_log2(m); }
 #include "fast_float.inc"
 #include "fast_int.inc"
 #undef FAST_ROWS
+#undef FAST_NATIVE_SRA
+#undef FAST_NATIVE_LOG2
 #undef FAST_TARGET
 }  // namespace avx2
 
@@ -97,10 +87,13 @@ namespace avx512 {
   __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx512vnni,avx2,fma,bmi,bmi2,lzcnt,popcnt,f16c")))
 #define FAST_VNNI 1
 #define FAST_ROWS 4
+FAST_LANES_TYPES(16)
 FAST_TARGET WMMASIM_AI unsigned fast_movemask(vi v) { return _mm512_movepi32_mask(reinterpret_cast<__m512i>(v)); }
+#define FAST_NATIVE_SRA 1
 FAST_TARGET WMMASIM_AI vi fast_sra(vi v, vi s) {  // sign fill for counts of 32 and more
   return reinterpret_cast<vi>(_mm512_srav_epi32(reinterpret_cast<__m512i>(v), reinterpret_cast<__m512i>(s)));
 }
+#define FAST_NATIVE_LOG2 1
 FAST_TARGET WMMASIM_AI vi fast_floor_log2(vu m) {
   return 31 - reinterpret_cast<vi>(_mm512_lzcnt_epi32(reinterpret_cast<__m512i>(m)));
 }
@@ -151,6 +144,8 @@ FAST_TARGET WMMASIM_AI void fast_round_f16(vi total, vi grid, bool saturate, vu&
 #undef FAST_ROUND_F32
 #undef FAST_ROUND_F16
 #undef FAST_ROWS
+#undef FAST_NATIVE_SRA
+#undef FAST_NATIVE_LOG2
 #undef FAST_TARGET
 }  // namespace avx512
 #endif
