@@ -5,6 +5,7 @@
 #include "fast_kernels.hpp"
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -325,9 +326,29 @@ void force_simd_path(SimdPath path) {
 
 SimdPath forced_simd_path() { return numerics_detail::g_forced.load(std::memory_order_relaxed); }
 
+namespace {
+// The automatic choice: WMMASIM_SIMD (general, portable, avx2, avx512 or automatic) if set, else the
+// best kernels of this CPU. Read once; a bad value is one sentence at the first instruction.
+SimdPath automatic_path() {
+  static const SimdPath p = [] {
+    const char* env = std::getenv("WMMASIM_SIMD");
+    if (!env || !*env) return numerics_detail::best_path();
+    for (SimdPath q : {SimdPath::automatic, SimdPath::general, SimdPath::portable, SimdPath::avx2, SimdPath::avx512})
+      if (simd_path_name(q) == env) {
+        if (!simd_path_supported(q))
+          throw UserError("WMMASIM_SIMD=" + std::string(env) + " names kernels this CPU cannot run.");
+        return q == SimdPath::automatic ? numerics_detail::best_path() : q;
+      }
+    throw UserError("WMMASIM_SIMD=" + std::string(env) +
+                    " is not a kernel set (expected general, portable, avx2, avx512 or automatic).");
+  }();
+  return p;
+}
+}  // namespace
+
 SimdPath active_simd_path() {
   const SimdPath f = forced_simd_path();
-  return f == SimdPath::automatic ? numerics_detail::best_path() : f;
+  return f == SimdPath::automatic ? automatic_path() : f;
 }
 
 }  // namespace wmmasim

@@ -7,7 +7,11 @@
 // non-default MXCSR (round toward zero, flush-to-zero, denormals-are-zero).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -15,6 +19,9 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "random_operands.hpp"
 #include "reference/reference.hpp"
@@ -304,6 +311,36 @@ TEST(FastPathsControl, ForcingAPathTheCpuLacksIsOneSentence) {
   EXPECT_EQ(active_simd_path(), SimdPath::general);
   force_simd_path(SimdPath::automatic);
   EXPECT_NE(active_simd_path(), SimdPath::general);
+}
+
+// WMMASIM_SIMD picks the kernels of a whole process (wmmasim run gemm here): every set gives the same
+// run file, and a bad value is one sentence with status 2.
+TEST(FastPathsControl, EnvironmentVariableChoosesTheKernelsAndNotTheBits) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("wmmasim_simd_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto run_gemm = [&](const std::string& simd, const std::string& name) {
+    const std::string cmd = "WMMASIM_SIMD=" + simd + " " + std::string(WMMASIM_CLI) +
+                            " run gemm --m 48 --n 40 --k 72 --builtin wmma_f16_16x16x16_f16_w32_gfx12 --out " +
+                            (dir / name).string() + " > " + (dir / (name + ".txt")).string() + " 2>&1";
+    const int raw = std::system(cmd.c_str());
+    std::ifstream out(dir / name);
+    std::stringstream ss;
+    ss << out.rdbuf();
+    return std::make_pair(WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, ss.str());
+  };
+  const auto reference = run_gemm("general", "general.json");
+  ASSERT_EQ(reference.first, 0);
+  for (SimdPath p : vector_paths()) {
+    const auto got = run_gemm(std::string(simd_path_name(p)), std::string(simd_path_name(p)) + ".json");
+    EXPECT_EQ(got.first, 0);
+    EXPECT_EQ(got.second, reference.second) << simd_path_name(p);  // same inputs, same D, same file
+  }
+  const auto bad = run_gemm("sse9", "bad.json");
+  EXPECT_EQ(bad.first, 2);
+  std::ifstream msg(dir / "bad.json.txt");
+  std::string text((std::istreambuf_iterator<char>(msg)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("WMMASIM_SIMD=sse9 is not a kernel set"), std::string::npos) << text;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

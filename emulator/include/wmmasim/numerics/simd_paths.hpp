@@ -18,7 +18,8 @@ namespace wmmasim {
 
 enum class SimdPath : unsigned char { automatic, general, portable, avx2, avx512 };
 
-// Forces a path for the whole process (tests and benchmarks); automatic = the best the CPU supports.
+// Forces a path for the whole process (tests and benchmarks); automatic = the environment variable
+// WMMASIM_SIMD if set (general, portable, avx2, avx512), else the best the CPU supports.
 // Throws UserError if the CPU cannot run the requested path.
 void force_simd_path(SimdPath path);
 SimdPath forced_simd_path();
