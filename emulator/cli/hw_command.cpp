@@ -26,6 +26,9 @@ RegisterCommand hw_command("hw", "Run programs on an RDNA4 GPU through HIP and w
   run->add_option("--waves", options->waves, "Waves (one per work-group) running each program")->capture_default_str();
   run->add_option("--timeout", options->timeout_seconds, "Seconds a program may take before it counts as hung")
       ->capture_default_str();
+  run->add_option("--m", options->m, "Example programs (wmmasim run --list): rows of A and D")->capture_default_str();
+  run->add_option("--n", options->n, "Example programs: columns of B and D")->capture_default_str();
+  run->add_option("--k", options->k, "Example programs: columns of A, rows of B")->capture_default_str();
 
   CLI::App* probe = sub.add_subcommand("probe", "Run the probe suite (numerics.md 12, timing T0-T8) and write a probe file");
   auto probe_options = std::make_shared<hw::RunOptions>();

@@ -27,11 +27,22 @@ struct ProgramRun {
   long mismatches() const;
 };
 
+// What a program's kernel starts from and how it is launched, from the arguments alone: the SIMT run
+// above and `wmmasim hw run PROGRAM` (hw/runner) both start here, so they get the same inputs for a
+// seed and the same shape rules (UserError naming the rule).
+struct ProgramSetup {
+  BitMatrix a, b, c;                    // c: the accumulator the kernel starts from
+  unsigned grid_x = 1, grid_y = 1;      // work-groups
+  unsigned block = 32;                  // work-items per work-group
+  std::vector<std::string> modifiers;   // run-file flags of the builtin call (iu8: signed_a, signed_b)
+};
+
 struct Program {
   std::string name, description;
   const Instruction* instruction;  // the builtin the kernel issues
   std::string constraints;         // shape rules, empty if any M, N, K works
   std::function<ProgramRun(const ProgramArgs&)> run;
+  std::function<ProgramSetup(const ProgramArgs&)> setup;  // inputs and launch shape; checks the shape rules
 };
 
 const std::vector<Program>& programs();

@@ -10,6 +10,10 @@ set(WMMASIM_HIP_COMPILER "" CACHE FILEPATH
 # Device-only compile: an ELF code object per target, no HIP headers and no device libraries
 # (Debian's predate gfx12; the kernels need neither).
 set(WMMASIM_HIP_DEVICE_FLAGS -x hip -nogpulib -nogpuinc -O2 -std=c++20 --cuda-device-only --no-gpu-bundle-output)
+# The example kernels (examples/kernels/) include <hip/hip_runtime.h> through wmmasim/kernel.hpp, so
+# they need the HIP headers (--hip-path, set below once they are found) but still no device library.
+set(WMMASIM_HIP_EXAMPLE_FLAGS -x hip -nogpulib -O2 -std=c++20 --cuda-device-only --no-gpu-bundle-output)
+set(WMMASIM_HW_EXAMPLES OFF)  # ON when the example kernels compile for the gfx12 targets
 
 set(WMMASIM_HW_BACKEND OFF)
 set(WMMASIM_HW_SKIP_REASON "")  # a phrase for `wmmasim hw` when the backend is skipped
@@ -97,6 +101,34 @@ get_filename_component(_compiler_name "${WMMASIM_HIP_COMPILER_USED}" NAME)
 string(REGEX MATCH "-[0-9]+$" _suffix "${_compiler_name}")
 find_program(WMMASIM_HW_OBJDUMP NAMES llvm-objdump${_suffix} llvm-objdump HINTS "${_compiler_dir}" ${_hip_hints} NO_CACHE)
 find_program(WMMASIM_HW_READELF NAMES llvm-readelf${_suffix} llvm-readelf HINTS "${_compiler_dir}" ${_hip_hints} NO_CACHE)
+
+# The example kernels: the HIP headers must compile for the gfx12 targets of WMMASIM_HW_ARCHS with
+# --hip-path pointing at their installation (Debian: /usr; ROCm: /opt/rocm). Without that the
+# backend still builds; only `wmmasim hw run tiled_gemm_f16` and the other example programs are missing.
+get_filename_component(WMMASIM_HIP_PATH "${WMMASIM_HIP_INCLUDE_DIR}" DIRECTORY)
+list(APPEND WMMASIM_HIP_EXAMPLE_FLAGS "--hip-path=${WMMASIM_HIP_PATH}")
+set(_examples_ok ON)
+set(_examples_why "")
+file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/hip_probe/examples_probe.hip"
+  "#include <hip/hip_runtime.h>\n__global__ void probe(float* x) { x[__builtin_amdgcn_workitem_id_x()] = 1.0f; }\n")
+foreach(target IN LISTS WMMASIM_HW_ARCHS)
+  if(NOT target MATCHES "^gfx12")
+    continue()
+  endif()
+  execute_process(COMMAND "${WMMASIM_HIP_COMPILER_USED}" ${WMMASIM_HIP_EXAMPLE_FLAGS} --offload-arch=${target}
+      -c examples_probe.hip -o examples_probe_${target}.o
+    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/hip_probe" RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    string(REGEX MATCH "[^\n]*error[^\n]*" _examples_why "${_err}")
+    set(_examples_ok OFF)
+    break()
+  endif()
+endforeach()
+if(_examples_ok)
+  set(WMMASIM_HW_EXAMPLES ON)
+else()
+  message(STATUS "wmmasim hw: <hip/hip_runtime.h> does not compile for the GPU (${_examples_why}); the example kernels are not built for hardware")
+endif()
 
 set(WMMASIM_HW_BACKEND ON)
 message(STATUS "wmmasim hw: HIP backend with ${WMMASIM_HIP_COMPILER_USED} (${WMMASIM_HIP_COMPILER_VERSION}) for ${WMMASIM_HW_ARCHS}")

@@ -12,6 +12,7 @@ struct CodeObject {
   int wave = 32;
   const unsigned char* begin = nullptr;
   const unsigned char* end = nullptr;
+  bool examples = false;  // the example kernels (examples/kernels/), not the table's programs
 };
 
 const std::vector<CodeObject>& embedded_code_objects();

@@ -10,6 +10,7 @@
 
 #include "code_objects.hpp"
 #include "devices.hpp"
+#include "example_programs.hpp"
 #include "records.hpp"
 #include "wmmasim/hw/probe_inputs.hpp"
 #include "wmmasim/error.hpp"
@@ -78,6 +79,36 @@ class Session {
   }
   ~Session() {
     for (auto& [wave, module] : modules_) (void)hip_.hipModuleUnload(module);
+    if (examples_module_) (void)hip_.hipModuleUnload(examples_module_);
+  }
+
+  // A kernel of the example code object (examples/kernels/) for this device's target.
+  hipFunction_t example_function(const std::string& program, const std::string& symbol) {
+    if (!examples_module_) {
+      const auto& objects = embedded_code_objects();
+      auto co = std::find_if(objects.begin(), objects.end(), [&](const CodeObject& c) { return c.examples && c.target == dev_.arch; });
+      if (co == objects.end()) {
+        std::vector<std::string> with;
+        for (const CodeObject& c : objects)
+          if (c.examples) with.emplace_back(c.target);
+        throw UserError("this wmmasim carries no example kernels for " + dev_.arch + " (" +
+                        (with.empty() ? std::string("none were built") : "built for " + join(with)) +
+                        "; they need gfx12 targets in WMMASIM_HW_ARCHS and HIP headers that compile for the GPU)");
+      }
+      check(hip_, hip_.hipModuleLoadData(&examples_module_, co->begin), "loading the " + dev_.arch + " example code object");
+    }
+    hipFunction_t f = nullptr;
+    check(hip_, hip_.hipModuleGetFunction(&f, examples_module_, symbol.c_str()),
+          "looking up kernel " + program + " (" + symbol + ") in the " + dev_.arch + " example code object");
+    return f;
+  }
+
+  // One launch of a grid; returns the host's steady_clock time from launch to the end of hipDeviceSynchronize.
+  double launch_grid(const std::string& what, hipFunction_t f, unsigned grid_x, unsigned grid_y, unsigned block, void** args) {
+    const auto t0 = std::chrono::steady_clock::now();
+    check(hip_, hip_.hipModuleLaunchKernel(f, grid_x, grid_y, 1, block, 1, 1, 0, nullptr, args, nullptr), "launching " + what);
+    check(hip_, hip_.hipDeviceSynchronize(), "running " + what + " on device " + std::to_string(dev_.index));
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
 
   hipFunction_t function(const std::string& symbol, int wave) {
@@ -128,7 +159,8 @@ class Session {
   hipModule_t module(int wave) {
     if (auto it = modules_.find(wave); it != modules_.end()) return it->second;
     const auto& objects = embedded_code_objects();
-    auto co = std::find_if(objects.begin(), objects.end(), [&](const CodeObject& c) { return c.target == dev_.arch && c.wave == wave; });
+    auto co = std::find_if(objects.begin(), objects.end(),
+                           [&](const CodeObject& c) { return !c.examples && c.target == dev_.arch && c.wave == wave; });
     if (co == objects.end())
       throw UserError("this wmmasim carries no " + dev_.arch + " wave" + std::to_string(wave) + " code object (built for " +
                       join(built_targets()) + "; rebuild with WMMASIM_HW_ARCHS including " + dev_.arch + ")");
@@ -141,7 +173,45 @@ class Session {
   const HipApi& hip_;
   const DeviceInfo& dev_;
   std::map<int, hipModule_t> modules_;
+  hipModule_t examples_module_ = nullptr;
 };
+
+// An example program: its buffers as the kernel takes them (examples/kernels/), one launch of its
+// grid, D read back from the output buffer (pre-filled with 0xFF bytes, like the programs' D).
+runfile::ProgramRecord run_example(const HipApi& hip, Session& session, const DeviceInfo& dev, const SessionRequest& req,
+                                   ChildChannel& channel) {
+  const examples::Program& p = *req.example;
+  const examples::ProgramSetup& s = req.example_setup;
+  const ExampleKernel* k = find_example_kernel(p.name);
+  if (!k) throw UserError("program " + p.name + " has no GPU kernel in this wmmasim");
+  const std::string what = "program " + p.name;
+  channel.step(what);
+  const hipFunction_t f = session.example_function(p.name, std::string(k->symbol));
+  const Format out_format = p.instruction->cd;
+  const std::vector<unsigned char> a = pack_elements(s.a), b = pack_elements(s.b), c = pack_elements(s.c);
+  std::vector<unsigned char> d(c.size());
+  int M = s.a.rows, N = s.b.cols, K = s.a.cols;
+  DeviceBuffer d_a(hip, a.size(), what), d_b(hip, b.size(), what), d_c(hip, c.size(), what);
+  DeviceBuffer d_d(hip, k->abi == ExampleAbi::chain ? d.size() : 0, what);
+  check(hip, hip.hipMemcpy(d_a.ptr, a.data(), a.size(), hipMemcpyHostToDevice), "copying A of " + what);
+  check(hip, hip.hipMemcpy(d_b.ptr, b.data(), b.size(), hipMemcpyHostToDevice), "copying B of " + what);
+  double seconds = 0;
+  void* out = nullptr;
+  if (k->abi == ExampleAbi::gemm) {  // C = A*B over a buffer that starts as 0xFF bytes (C = 0 is not read)
+    check(hip, hip.hipMemset(d_c.ptr, 0xFF, c.size()), "hipMemset for " + what);
+    void* args[] = {&d_a.ptr, &d_b.ptr, &d_c.ptr, &M, &N, &K};
+    seconds = session.launch_grid(what, f, s.grid_x, s.grid_y, s.block, args);
+    out = d_c.ptr;
+  } else {  // D = A*B + C
+    check(hip, hip.hipMemcpy(d_c.ptr, c.data(), c.size(), hipMemcpyHostToDevice), "copying C of " + what);
+    check(hip, hip.hipMemset(d_d.ptr, 0xFF, d.size()), "hipMemset for " + what);
+    void* args[] = {&d_a.ptr, &d_b.ptr, &d_c.ptr, &d_d.ptr, &K};
+    seconds = session.launch_grid(what, f, s.grid_x, s.grid_y, s.block, args);
+    out = d_d.ptr;
+  }
+  check(hip, hip.hipMemcpy(d.data(), out, d.size(), hipMemcpyDeviceToHost), "reading D of " + what);
+  return example_record(p, s, req.seed, dev.arch, unpack_elements(d, s.c.rows, s.c.cols, out_format), seconds);
+}
 
 nlohmann::json host_environment() {
   nlohmann::json env = nlohmann::json::object();
@@ -168,6 +238,10 @@ std::string run_gpu_session(const SessionRequest& req, ChildChannel& channel) {
   if (!family || std::find(targets.begin(), targets.end(), dev.arch) == targets.end())
     throw UserError("device " + std::to_string(dev.index) + " is " + (dev.arch.empty() ? "of unknown architecture" : dev.arch) +
                     " (" + dev.name + "), but this wmmasim carries code for " + join(targets) + " only");
+
+  if (req.example && req.example->instruction->arch != *family)
+    throw UserError("program " + req.example->name + " is " + std::string(arch_name(req.example->instruction->arch)) +
+                    " code, but device " + std::to_string(dev.index) + " is " + dev.arch + " (" + dev.name + ")");
 
   std::vector<Program> programs = req.programs;
   if (req.all)
@@ -224,6 +298,7 @@ std::string run_gpu_session(const SessionRequest& req, ChildChannel& channel) {
                    kernel_input(p->base(), inputs), raw.d_words, raw.timing);
     run.programs.push_back(probe_record(*p, req.seed, dev.arch, inputs, raw, clock));
   }
+  if (req.example) run.programs.push_back(run_example(hip, session, dev, req, channel));
   return runfile::to_json(run).dump();
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hw_backend.hpp"
+#include "programs/programs.hpp"
 #include "wmmasim/hw/probes.hpp"
 #include "supervisor.hpp"
 
@@ -18,6 +19,9 @@ struct SessionRequest {
   std::uint64_t seed = 1;
   int device = -1;
   int waves = 1;
+  // An example program (examples/programs/) instead: runs alone, from inputs the parent set up.
+  const examples::Program* example = nullptr;
+  examples::ProgramSetup example_setup;
 };
 
 std::string run_gpu_session(const SessionRequest& request, ChildChannel& channel);

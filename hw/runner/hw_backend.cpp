@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "code_objects.hpp"
+#include "example_programs.hpp"
 #include "supervisor.hpp"
 #include "wmmasim/error.hpp"
 #include "wmmasim/runfile/run_file.hpp"
@@ -149,6 +150,16 @@ int run_programs(const RunOptions& o, std::ostream& out) {
     req.probes = resolve_probe_names(o.programs);
     if (o.programs.empty())  // every probe; the session keeps those of the device's architecture
       for (const Probe& p : all_probes()) req.probes.push_back(&p);
+  } else if (const auto ex = std::find_if(o.programs.begin(), o.programs.end(),
+                                          [](const std::string& n) { return find_example_kernel(n) != nullptr; });
+             ex != o.programs.end()) {
+    // An example program (examples/programs/): the same inputs and shape rules as `wmmasim run PROGRAM`.
+    if (o.programs.size() != 1)
+      throw UserError("example program " + *ex + " runs alone: give it as the only program of wmmasim hw run");
+    if (o.waves != 1) throw UserError("--waves applies to the table's programs; example program " + *ex + " launches its own grid");
+    if (o.m <= 0 || o.n <= 0 || o.k <= 0) throw UserError("--m, --n and --k must be positive");
+    req.example = &examples::find_program(*ex);
+    req.example_setup = req.example->setup(examples::ProgramArgs{o.m, o.n, o.k, parse_seed(o.seed), nullptr});
   } else {
     req.programs = resolve_program_names(o.programs, req.all);
   }

@@ -28,6 +28,7 @@ struct RunOptions {
   int waves = 1;                      // work-groups of one wave each, all with the same inputs
   double timeout_seconds = 60;        // per program (and for start-up)
   bool probes = false;                // `programs` are probe names (empty: every probe of the device)
+  int m = 256, n = 256, k = 256;      // example programs (tiled_gemm_f16, ...): the GEMM shape, as `wmmasim run`
 };
 
 // `wmmasim hw list`: one line per device, or throws UserError with one sentence.

@@ -81,6 +81,17 @@ TEST_F(Cli, ProgramsAreListedFromTheTable) {
   EXPECT_NE(text.find("wmma_i32_16x16x32_iu4_w64_gfx12+signed_a+signed_b+clamp\n"), std::string::npos);
 }
 
+// Example programs (examples/programs/) keep the emulator's shape rules, checked before any GPU work.
+TEST_F(Cli, ExampleProgramShapeRules) {
+  if (!backend_built()) GTEST_SKIP() << "built without the HIP backend: every hw command says only that";
+  expect_one_sentence(wmmasim("hw run wmma_chain_f16 --m 32 --n 16 --k 32 --out " + out()), "computes one 16 x 16 tile");
+  expect_one_sentence(wmmasim("hw run wmma_chain_f16 --m 16 --n 16 --k 24 --out " + out()), "K to be a multiple of 16");
+  expect_one_sentence(wmmasim("hw run tiled_gemm_f16_load_tr --n 40 --out " + out()), "multiples of 16");
+  expect_one_sentence(wmmasim("hw run tiled_gemm_f16 --k 0 --out " + out()), "must be positive");
+  expect_one_sentence(wmmasim("hw run tiled_gemm_f16 wmma_f32_16x16x16_f16_w32_gfx12 --out " + out()), "runs alone");
+  expect_one_sentence(wmmasim("hw run tiled_gemm_i8 --waves 2 --out " + out()), "launches its own grid");
+}
+
 TEST_F(Cli, WithoutTheBackendEveryCommandSaysSo) {
   if (backend_built()) GTEST_SKIP() << "built with the HIP backend";
   expect_one_sentence(wmmasim("hw list"), "without the HIP backend");
@@ -160,6 +171,74 @@ TEST_F(Cli, EveryProgramResolvesInTheEmbeddedCodeObjects) {
       }
     }
     std::filesystem::remove(out());
+  }
+}
+
+TEST_F(Cli, ExampleProgramDeviceErrors) {
+  expect_one_sentence(wmmasim("hw run tiled_gemm_f16 --out " + out(), fake("none")), "no GPU is visible");
+  expect_one_sentence(wmmasim("hw run tiled_gemm_fp8 --out " + out(), fake("gfx1030")), "no gfx1200/gfx1201 (RDNA4) device");
+  expect_one_sentence(wmmasim("hw run wmma_chain_f16 --m 16 --n 16 --device 0 --out " + out(), fake("gfx1030")),
+                      "device 0 is gfx1030");
+  const auto built = built_targets();
+  if (std::find(built.begin(), built.end(), "gfx1100") != built.end())
+    expect_one_sentence(wmmasim("hw run tiled_gemm_i8 --device 0 --out " + out(), fake("gfx1100")), "is gfx12 code, but device 0 is gfx1100");
+  expect_one_sentence(wmmasim("hw run tiled_gemm_f16 --m 64 --n 64 --k 32 --out " + out(), fake("gfx1201:error")),
+                      "hipErrorLaunchFailure");
+  const auto r = wmmasim("hw run tiled_gemm_f16_load_tr --m 64 --n 64 --k 32 --out " + out(), fake("gfx1201:fault"));
+  expect_one_sentence(r, "died during program tiled_gemm_f16_load_tr");
+  expect_one_sentence(wmmasim("hw run wmma_chain_f16 --m 16 --n 16 --timeout 1 --out " + out(), fake("gfx1201:hang")),
+                      "did not finish program wmma_chain_f16 within 1 s");
+}
+
+// With the fake runtime (which runs no kernel) a whole example run goes through: its kernel symbol
+// resolves in the embedded example code object and the record has the emulator's inputs for the
+// same seed, bit for bit, and its record shape. Its D is whatever the fake left in the buffer and is
+// not looked at: no output here comes from hardware.
+TEST_F(Cli, ExampleProgramRecordsHaveTheEmulatorsInputs) {
+  struct Case {
+    std::string program, shape;
+  };
+  const std::vector<Case> cases = {{"tiled_gemm_f16", "--m 70 --n 40 --k 36"},
+                                   {"tiled_gemm_fp8", "--m 16 --n 80 --k 20"},
+                                   {"tiled_gemm_i8", "--m 33 --n 17 --k 48"},
+                                   {"tiled_gemm_f16_load_tr", "--m 40 --n 32 --k 48"},
+                                   {"wmma_chain_f16", "--m 16 --n 16 --k 64"}};
+  for (const std::string target : {"gfx1201", "gfx1200"}) {
+    const auto built = built_targets();
+    if (std::find(built.begin(), built.end(), target) == built.end()) continue;
+    for (const Case& c : cases) {
+      SCOPED_TRACE(target + " " + c.program);
+      const std::string emu_out = (dir / "emulator.json").string();
+      ASSERT_EQ(wmmasim("run " + c.program + " " + c.shape + " --seed 0x2a --out " + emu_out).status, 0);
+      std::string text;
+      const auto r = wmmasim("hw run " + c.program + " " + c.shape + " --seed 42 --out " + out(), fake(target), &text);
+      ASSERT_EQ(r.status, 0) << r.output;
+      EXPECT_NE(text.find("wrote " + out()), std::string::npos);
+      const runfile::RunFile hw = runfile::read_run_file(out()), emu = runfile::read_run_file(emu_out);
+      ASSERT_EQ(hw.programs.size(), 1u);
+      ASSERT_EQ(emu.programs.size(), 1u);
+      const runfile::ProgramRecord &h = hw.programs[0], &e = emu.programs[0];
+      EXPECT_EQ(hw.producer.backend, "hip");
+      EXPECT_EQ(h.program, c.program);
+      EXPECT_EQ(h.arch, target);
+      EXPECT_EQ(h.wave_size, e.wave_size);
+      EXPECT_EQ(h.seed, 42u);
+      EXPECT_EQ(h.seed, e.seed);
+      EXPECT_EQ(h.instruction, e.instruction);
+      EXPECT_EQ(h.mode, "values");
+      ASSERT_EQ(h.inputs.size(), 3u);
+      for (const char* name : {"A", "B", "C"}) EXPECT_TRUE(h.inputs.at(name) == e.inputs.at(name)) << name;
+      ASSERT_EQ(h.outputs.count("D"), 1u);
+      EXPECT_EQ(h.outputs.at("D").format, e.outputs.at("D").format);
+      EXPECT_EQ(h.outputs.at("D").rows, e.outputs.at("D").rows);
+      EXPECT_EQ(h.outputs.at("D").cols, e.outputs.at("D").cols);
+      const std::vector<std::string> modifiers =
+          c.program == "tiled_gemm_i8" ? std::vector<std::string>{"signed_a", "signed_b"} : std::vector<std::string>{};
+      EXPECT_EQ(h.modifiers, modifiers);
+      EXPECT_FALSE(h.cycles.has_value()) << "no cycle counts for example programs";
+      EXPECT_TRUE(std::any_of(h.notes.begin(), h.notes.end(), [](const std::string& n) { return n.find("wall time") != std::string::npos; }));
+      std::filesystem::remove(out());
+    }
   }
 }
 
