@@ -139,7 +139,7 @@ int run_program(const RunArgs& args) {
       std::printf("timeline: %s\n", args.svg.c_str());
     }
   }
-  if (!args.out.empty()) write_run(args, *program.instruction, &model, run.a, run.b, run.c, run.d, {});
+  if (!args.out.empty()) write_run(args, *program.instruction, &model, run.a, run.b, run.c, run.d, program.setup(pa).modifiers);
   return bad == 0 ? 0 : 1;
 }
 

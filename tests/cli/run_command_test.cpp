@@ -65,6 +65,10 @@ TEST(RunProgram, ExampleKernelMatchesTheMatrixApiAndWritesARunFile) {
   EXPECT_GT(std::fread(head, 1, sizeof head - 1, f), 0u);
   std::fclose(f);
   EXPECT_NE(std::string(head).find("{"), std::string::npos);
+  // The record names the kernel's signed x signed call, so the replay computes the same GEMM.
+  const Result d = run("diff " + out);
+  EXPECT_EQ(d.status, 0) << d.out;
+  EXPECT_NE(d.out.find(", 0 differ, 0 not compared"), std::string::npos) << d.out;
 }
 
 TEST(RunProgram, ListAndUnknownProgram) {
