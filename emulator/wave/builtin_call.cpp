@@ -115,7 +115,7 @@ std::vector<std::uint32_t> run_wave_builtin(const WaveBuiltinCall& call, const M
   }
   const Model& m = model ? *model : builtin_model(ins);
   const int half = call.opsel & 1;
-  alignas(64) std::uint32_t a[16 * 64], b[64 * 16], c[256], d[256];
+  alignas(64) std::uint32_t a[16 * 32], b[64 * 16], c[256], d[256];  // A: at most 32 columns (or slots)
   std::uint8_t index[16 * 16];
   gather(operand_map(ins, Operand::a, half), call.a, 0, a);
   gather(operand_map(ins, Operand::b, half), call.b, 0, b);
