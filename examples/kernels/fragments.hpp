@@ -17,11 +17,11 @@ WMMASIM_DEVICE V load_fragment(int lane, Get&& element) {
   constexpr LinearLayout l = layout_of<Op, Which>();
   constexpr int bytes = l.element_bits / 8;
   static_assert(l.element_bits % 8 == 0 && fragment_size(l) * bytes == sizeof(V), "fragment does not fill the vector");
+  static constexpr auto map = fragment_map<l.lanes(), fragment_size(l)>(l);
   unsigned char raw[sizeof(V)] = {};
   for (int e = 0; e < fragment_size(l); ++e) {
-    Element el;
-    if (!fragment_element(l, lane, e, el)) continue;
-    const E v = static_cast<E>(element(el.row, el.col));
+    if (map.row[lane][e] < 0) continue;
+    const E v = static_cast<E>(element(map.row[lane][e], map.col[lane][e]));
     __builtin_memcpy(raw + e * bytes, &v, bytes);
   }
   V out;
@@ -33,10 +33,9 @@ WMMASIM_DEVICE V load_fragment(int lane, Get&& element) {
 template <class Op, class Put>
 WMMASIM_DEVICE void store_fragment(int lane, const typename Op::Acc& acc, Put&& put) {
   constexpr LinearLayout l = layout_of<Op, Operand::d>();
-  for (int e = 0; e < fragment_size(l); ++e) {
-    Element el;
-    if (fragment_element(l, lane, e, el)) put(el.row, el.col, static_cast<typename Op::Out>(acc[e]));
-  }
+  static constexpr auto map = fragment_map<l.lanes(), fragment_size(l)>(l);
+  for (int e = 0; e < fragment_size(l); ++e)
+    if (map.row[lane][e] >= 0) put(map.row[lane][e], map.col[lane][e], static_cast<typename Op::Out>(acc[e]));
 }
 
 }  // namespace wmmasim::examples
