@@ -71,36 +71,6 @@ template <class T> __device__ __attribute__((always_inline)) inline unsigned wm_
 
 std::size_t table_index(const Instruction& ins) { return static_cast<std::size_t>(&ins - kInstructions); }
 
-BuiltinCall call_of(const Instruction& ins) {
-  auto call = builtin_call(ins);
-  if (!call) throw std::logic_error("the clang type string of " + std::string(ins.name) + " does not fit the table");
-  return *call;
-}
-
-std::string operand_var(Operand op) {
-  switch (op) {
-    case Operand::a: return "a";
-    case Operand::b: return "b";
-    case Operand::c: return "c";
-    case Operand::index: return "idx";
-    default: return "d";
-  }
-}
-
-// The call expression; operand arguments are named by `var`.
-template <class Var>
-std::string call_expr(const Program& p, const BuiltinCall& call, Var var) {
-  std::string s = std::string(kBuiltinPrefix) + std::string(p.ins->name) + "(";
-  for (std::size_t i = 0; i < call.params.size(); ++i) {
-    const CallParam& prm = call.params[i];
-    if (i) s += ", ";
-    if (prm.kind == CallParam::flag_param) s += (p.flags & prm.flag) ? "true" : "false";
-    else if (prm.kind == CallParam::pointer_param) s += "src";
-    else s += var(prm.op);
-  }
-  return s + ")";
-}
-
 void emit_matrix_kernel(std::ostream& o, const Program& p) {
   const Instruction& ins = *p.ins;
   const BuiltinCall call = call_of(ins);
@@ -119,7 +89,7 @@ void emit_matrix_kernel(std::ostream& o, const Program& p) {
   const std::string out_addr = "out + (wave * " + std::to_string(abi.lanes) + " + lane) * " +
                                std::to_string(abi.output_words_per_lane);
   if (!timed) {
-    o << "  const " << result << " d = " << call_expr(p, call, operand_var) << ";\n";
+    o << "  const " << result << " d = " << call_text(*p.ins, p.flags, operand_var) << ";\n";
     o << "  wm_store(" << out_addr << ", d);\n";
     return;
   }
@@ -140,7 +110,7 @@ void emit_matrix_kernel(std::ostream& o, const Program& p) {
     << "    " << cxx_type(call.param_of(Operand::c)->type) << " c_pass = c;\n"
     << "    __asm__ volatile(\"\" : " << asm_operands << ");\n"
     << "    const wm_u64 w0 = wm_realtime(), c0 = wm_cycles();\n"
-    << "    d = " << call_expr(p, call, [](Operand op) { return op == Operand::c ? std::string("c_pass") : operand_var(op); }) << ";\n"
+    << "    d = " << call_text(*p.ins, p.flags, [](Operand op) { return op == Operand::c ? std::string("c_pass") : operand_var(op); }) << ";\n"
     << "    // The end read depends on the result (timing.md 5.3, item 2).\n"
     << "    dep = __builtin_amdgcn_readfirstlane(wm_first_word(d));\n"
     << "    const wm_u64 c1 = wm_cycles(), w1 = wm_realtime();\n"
@@ -168,7 +138,7 @@ void emit_load_tr_kernel(std::ostream& o, const Program& p) {
     << addressing_name(p.addressing) << ", static_cast<int>(lane));\n"
     << "  const auto src = (" << cxx_type(src.type) << ")(reinterpret_cast<const char*>(in) + offset * "
     << format_bits(ins.cd) / 8 << ");\n"
-    << "  const " << cxx_type(call.result) << " d = " << call_expr(p, call, operand_var) << ";\n"
+    << "  const " << cxx_type(call.result) << " d = " << call_text(*p.ins, p.flags, operand_var) << ";\n"
     << "  wm_store(out + (wave * " << abi.lanes << " + lane) * " << abi.output_words_per_lane << ", d);\n";
 }
 
@@ -269,6 +239,35 @@ std::string signature_source(Arch arch, int wave, bool mutate_types, std::vector
     }
   }
   return text;
+}
+
+BuiltinCall call_of(const Instruction& ins) {
+  auto call = builtin_call(ins);
+  if (!call) throw std::logic_error("the clang type string of " + std::string(ins.name) + " does not fit the table");
+  return *call;
+}
+
+std::string operand_var(Operand op) {
+  switch (op) {
+    case Operand::a: return "a";
+    case Operand::b: return "b";
+    case Operand::c: return "c";
+    case Operand::index: return "idx";
+    default: return "d";
+  }
+}
+
+std::string call_text(const Instruction& ins, std::uint16_t flags, const std::function<std::string(Operand)>& var) {
+  const BuiltinCall call = call_of(ins);
+  std::string s = std::string(kBuiltinPrefix) + std::string(ins.name) + "(";
+  for (std::size_t i = 0; i < call.params.size(); ++i) {
+    const CallParam& prm = call.params[i];
+    if (i) s += ", ";
+    if (prm.kind == CallParam::flag_param) s += (flags & prm.flag) ? "true" : "false";
+    else if (prm.kind == CallParam::pointer_param) s += "src";
+    else s += var(prm.op);
+  }
+  return s + ")";
 }
 
 }  // namespace wmmasim::hw

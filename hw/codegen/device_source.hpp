@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <functional>
+
 #include "wmmasim/hw/programs.hpp"
 
 namespace wmmasim::hw {
@@ -24,5 +26,12 @@ struct SignatureCase {
 // With mutate = false every case must compile; with mutate = true every case changes one type to a
 // neighbouring one (the clang-22 spelling or another element type) and must fail.
 std::string signature_source(Arch arch, int wave, bool mutate, std::vector<SignatureCase>& cases);
+
+// Shared by the program and probe generators.
+BuiltinCall call_of(const Instruction& ins);  // the builtin's parameters, parsed from its clang type
+std::string operand_var(Operand op);          // a, b, c, idx, d
+// The builtin call expression: constant flags from `flags` as true/false, the load_tr pointer as
+// `src`, operands named by var(op).
+std::string call_text(const Instruction& ins, std::uint16_t flags, const std::function<std::string(Operand)>& var);
 
 }  // namespace wmmasim::hw

@@ -6,6 +6,8 @@
 // what the question names.
 #include "probe_source.hpp"
 
+#include "device_source.hpp"
+
 #include <sstream>
 #include <stdexcept>
 
@@ -17,36 +19,6 @@ namespace {
 constexpr int kTimedChain = 64;   // WMMAs per timed chain (timing.md 6: >= 64)
 constexpr int kIndexPairs = 32;   // T8 producer/SWMMAC pairs, as in cycles/microbenchmarks.cpp
 
-BuiltinCall call_of(const Instruction& ins) {
-  auto call = builtin_call(ins);
-  if (!call) throw std::logic_error("the clang type string of " + std::string(ins.name) + " does not fit the table");
-  return *call;
-}
-
-std::string var_of(Operand op) {
-  switch (op) {
-    case Operand::a: return "a";
-    case Operand::b: return "b";
-    case Operand::c: return "c";
-    case Operand::index: return "idx";
-    default: return "d";
-  }
-}
-
-// The builtin call with operand names from `var` and the probe's constant flags.
-template <class Var>
-std::string call_text(const Instruction& ins, std::uint16_t flags, Var var) {
-  const BuiltinCall call = call_of(ins);
-  std::string s = std::string(kBuiltinPrefix) + std::string(ins.name) + "(";
-  for (std::size_t i = 0; i < call.params.size(); ++i) {
-    const CallParam& prm = call.params[i];
-    s += i ? ", " : "";
-    if (prm.kind == CallParam::flag_param) s += (flags & prm.flag) ? "true" : "false";
-    else s += var(prm.op);
-  }
-  return s + ")";
-}
-
 // Operand loads from the input blocks; `prefix` names them (the T8 producer uses "p").
 void emit_loads(std::ostream& o, const Instruction& ins, const std::string& prefix, std::size_t base_offset, bool full_index) {
   const BuiltinCall call = call_of(ins);
@@ -56,7 +28,7 @@ void emit_loads(std::ostream& o, const Instruction& ins, const std::string& pref
     const InputBlock* b = abi.block(operand_name(prm.op));
     if (!b) throw std::logic_error(std::string(ins.name) + ": no input block for a parameter");
     const std::string t = cxx_type(prm.type);
-    o << "  " << t << " " << prefix << var_of(prm.op) << " = wm_load<" << t << ">(in + " << base_offset + b->offset
+    o << "  " << t << " " << prefix << operand_var(prm.op) << " = wm_load<" << t << ">(in + " << base_offset + b->offset
       << " + lane * " << b->words_per_lane << ");\n";
     if (prm.op == Operand::index && full_index)
       o << "  const unsigned " << prefix << "idx_word = in[" << base_offset + b->offset << " + lane];\n";
@@ -92,7 +64,7 @@ void emit_values_body(std::ostream& o, const Probe& p) {
       << "  __builtin_amdgcn_sched_barrier(0);\n";
   }
   if (p.body == ProbeBody::builtin_call) {
-    o << "  const " << r << " d = " << call_text(ins, p.flags, var_of) << ";\n";
+    o << "  const " << r << " d = " << call_text(ins, p.flags, operand_var) << ";\n";
   } else if (ins.family == Family::swmmac) {
     o << "  " << r << " d = c;\n"
       << "  __asm__ volatile(\"" << ins.mnemonic << " %0, %1, %2, %3" << neg_text("neg_lo", p.neg) << neg_text("neg_hi", p.neg_hi)
@@ -145,7 +117,7 @@ std::string fresh(const std::vector<std::string>& vars) {
 std::vector<std::string> operand_vars(const Instruction& ins, const std::string& prefix, const std::string& acc) {
   std::vector<std::string> v;
   for (const CallParam& prm : call_of(ins).params)
-    if (prm.kind == CallParam::operand_param) v.push_back(prm.op == Operand::c ? acc : prefix + var_of(prm.op));
+    if (prm.kind == CallParam::operand_param) v.push_back(prm.op == Operand::c ? acc : prefix + operand_var(prm.op));
   return v;
 }
 
@@ -153,7 +125,7 @@ void emit_timed_body(std::ostream& o, const Probe& p) {
   const Instruction& ins = *p.ins;
   const std::string acc_t = cxx_type(call_of(ins).param_of(Operand::c)->type);
   const std::string r = result_type(ins);
-  auto with_acc = [](std::string acc) { return [acc](Operand op) { return op == Operand::c ? acc : var_of(op); }; };
+  auto with_acc = [](std::string acc) { return [acc](Operand op) { return op == Operand::c ? acc : operand_var(op); }; };
   std::ostringstream setup, region;
   switch (p.body) {
     case ProbeBody::timer_only:
@@ -173,7 +145,7 @@ void emit_timed_body(std::ostream& o, const Probe& p) {
       const std::string a_t = cxx_type(call_of(ins).param_of(Operand::a)->type);
       setup << "    " << acc_t << " c_pass = c;\n    " << a_t << " x = a;\n" << fresh(operand_vars(ins, "", "c_pass"));
       region << "#pragma unroll\n    for (int i = 0; i < " << kTimedChain << "; ++i) x = __builtin_bit_cast(" << a_t << ", "
-             << call_text(ins, 0, [](Operand op) { return op == Operand::c ? std::string("c_pass") : op == Operand::a ? std::string("x") : var_of(op); })
+             << call_text(ins, 0, [](Operand op) { return op == Operand::c ? std::string("c_pass") : op == Operand::a ? std::string("x") : operand_var(op); })
              << ");\n"
              << "    dep = __builtin_amdgcn_readfirstlane(wm_first_word(x));\n    d = __builtin_bit_cast(" << r << ", x);\n";
       break;
@@ -215,12 +187,12 @@ void emit_timed_body(std::ostream& o, const Probe& p) {
       setup << "    " << acc_t << " acc = c;\n    " << pd_t << " pd{};\n"
             << fresh(operand_vars(ins, "", "acc")) << fresh(operand_vars(prod, "p", "pd"));
       region << "#pragma unroll\n    for (int i = 0; i < " << kIndexPairs << "; ++i) {\n"
-             << "      pd = " << call_text(prod, 0, [](Operand op) { return op == Operand::c ? std::string("pd") : "p" + var_of(op); }) << ";\n"
+             << "      pd = " << call_text(prod, 0, [](Operand op) { return op == Operand::c ? std::string("pd") : "p" + operand_var(op); }) << ";\n"
              << "      __builtin_amdgcn_sched_barrier(0);\n"
              << "      __asm__ volatile(\"v_nop\");  // WH2: one VALU between a D and its use as an index\n"
              << "      __builtin_amdgcn_sched_barrier(0);\n"
              << "      const " << idx_t << " idx_i = static_cast<" << idx_t << ">(wm_first_word(pd));\n"
-             << "      acc = " << call_text(ins, 0, [](Operand op) { return op == Operand::c ? std::string("acc") : op == Operand::index ? std::string("idx_i") : var_of(op); }) << ";\n"
+             << "      acc = " << call_text(ins, 0, [](Operand op) { return op == Operand::c ? std::string("acc") : op == Operand::index ? std::string("idx_i") : operand_var(op); }) << ";\n"
              << "    }\n"
              << "    (void)idx;\n"
              << "    dep = __builtin_amdgcn_readfirstlane(wm_first_word(acc));\n    d = acc;\n";
