@@ -81,7 +81,9 @@ TEST(InstructionTable, VgprCountsAgreeWithClangTypes) {
     EXPECT_EQ(vgprs_for(data[0].bits), ins.vgprs_a) << "A";
     EXPECT_EQ(vgprs_for(data[1].bits), ins.vgprs_b) << "B";
     EXPECT_EQ(vgprs_for(data[2].bits), ins.vgprs_cd) << "C";
-    if (ins.family == Family::swmmac) EXPECT_EQ(vgprs_for(data[3].bits), 1) << "index";
+    if (ins.family == Family::swmmac) {
+      EXPECT_EQ(vgprs_for(data[3].bits), 1) << "index";
+    }
     // The A and B vectors hold exactly the operand's elements (RDNA3: one lane group's copy).
     const int groups = ins.arch == Arch::rdna3 ? ins.wave / 16 : 1;
     const int a_elems = ins.family == Family::swmmac ? ins.m * ins.k / 2 : ins.m * ins.k;

@@ -72,7 +72,9 @@ void replay_matrix_line(const nlohmann::json& line, int& checked) {
       const std::uint32_t w = regs.at(24 + s.vgpr, s.lane);
       const std::uint32_t got = out16 ? (s.half ? w >> 16 : w & 0xFFFF) : w;
       ASSERT_EQ(got, D[i * 16 + j]) << line["id"] << " D[" << i << "][" << j << "]";
-      if (out16 && arch == "gfx1100") ASSERT_EQ(s.half ? w & 0xFFFF : w >> 16, half ? 0x1234u : 0x5678u) << "kept half";
+      if (out16 && arch == "gfx1100") {
+        ASSERT_EQ(s.half ? w & 0xFFFF : w >> 16, half ? 0x1234u : 0x5678u) << "kept half";
+      }
     }
   ++checked;
 }
