@@ -215,7 +215,7 @@ bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
     w.where = where;
     w.tag = tag;
     w.mismatch = false;
-  } else if (tag != w.tag || std::strcmp(what, w.what) != 0 || !same_point(where, w.where)) {
+  } else if (tag != w.tag || (what != w.what && std::strcmp(what, w.what) != 0) || !same_point(where, w.where)) {
     w.mismatch = true;
   }
   if (w.arrived == w.active && !w.mismatch) {
@@ -251,7 +251,7 @@ std::string BlockRunner::diagnose_stall() const {
     std::vector<unsigned> at_this, exited, at_barrier, elsewhere;
     for (int i = 0; i < w.active; ++i) {
       const LaneState& l = lanes_[w.first_tid + i];
-      if (l.status == LaneStatus::at_collective && l.wait_tag == w.tag && std::strcmp(l.wait_what, w.what) == 0 &&
+      if (l.status == LaneStatus::at_collective && l.wait_tag == w.tag && (l.wait_what == w.what || std::strcmp(l.wait_what, w.what) == 0) &&
           same_point(l.wait_where, w.where))
         at_this.push_back(l.tid);
       else if (l.status == LaneStatus::exited) exited.push_back(l.tid);
