@@ -166,16 +166,6 @@ void compress_sparse(const Json& rec, const Instruction& ins, const Bits& dense,
   }
 }
 
-// Distance in units in the last place, or -1 when a NaN is involved.
-long long ulp_distance(std::uint32_t x, std::uint32_t y, Format f) {
-  if (is_integer_format(f)) return std::llabs(static_cast<long long>(static_cast<std::int32_t>(x)) - static_cast<std::int32_t>(y));
-  const int bits = format_bits(f);
-  if (decode(x, f).is_nan() || decode(y, f).is_nan()) return -1;
-  const std::uint32_t sign = 1u << (bits - 1);
-  auto ordered = [&](std::uint32_t v) { return (v & sign) ? -static_cast<long long>(v & (sign - 1)) : static_cast<long long>(v); };
-  return std::llabs(ordered(x) - ordered(y));
-}
-
 void report_mismatches(const Json& rec, long line, const Instruction& ins, const Bits& want, const Bits& got, Totals& t) {
   const std::string id = rec.contains("id") ? rec.at("id").get<std::string>() : "line " + std::to_string(line);
   LayoutOptions lo;

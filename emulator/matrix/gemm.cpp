@@ -211,13 +211,6 @@ double element_value(std::uint32_t bits, Format f) {
   const std::int64_t v = n == 32 ? static_cast<std::int32_t>(bits) : (static_cast<std::int64_t>(bits) ^ (1ll << (n - 1))) - (1ll << (n - 1));
   return static_cast<double>(v);
 }
-// Position of a float on the number line in units of the format's last place (monotone, 0 for +-0).
-std::int64_t ordinal(std::uint32_t bits, Format f) {
-  const int n = format_bits(f);
-  const std::uint32_t sign = 1u << (n - 1);
-  const std::int64_t mag = bits & (sign - 1);
-  return (bits & sign) ? -mag : mag;
-}
 }  // namespace
 
 Eigen::MatrixXf to_float(const BitMatrix& m) {
@@ -257,7 +250,7 @@ FloatComparison compare_with_float_gemm(const Instruction& ins, const BitMatrix&
         cmp.differing += std::isnan(got) != std::isnan(want);
         continue;
       }
-      const double ulps = std::abs(static_cast<double>(ordinal(d.at(i, j), d.format) - ordinal(ref_bits.at(i, j), d.format)));
+      const double ulps = static_cast<double>(ulp_distance(d.at(i, j), ref_bits.at(i, j), d.format));
       cmp.differing += ulps != 0;
       cmp.max_ulp = std::max(cmp.max_ulp, ulps);
       cmp.mean_ulp += ulps;

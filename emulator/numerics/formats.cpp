@@ -1,6 +1,8 @@
 // Spec numerics.md section 2 (formats) and 7.4 (conversions).
 #include "wmmasim/numerics/formats.hpp"
 
+#include <cstdlib>
+
 #include <bit>
 
 namespace wmmasim {
@@ -132,6 +134,23 @@ std::uint32_t convert_from_f32_stochastic(std::uint32_t f32_bits, std::uint32_t 
   const Decoded s = decode(sum, kF32);
   if (s.is_nan() || s.is_inf()) return overflow_bits(d.neg, f, overflow);  // the carry left f32's range
   return round_to_format(s.neg, s.sig, s.lsb_exp(), f, overflow, Rounding::toward_zero);
+}
+
+long long ulp_distance(std::uint32_t x, std::uint32_t y, Format f) {
+  const int n = format_bits(f);
+  if (!is_float_format(f)) {
+    const auto signed_value = [n](std::uint32_t v) {
+      return n == 32 ? static_cast<long long>(static_cast<std::int32_t>(v))
+                     : static_cast<long long>((v ^ (1u << (n - 1))) & ((1u << n) - 1)) - (1ll << (n - 1));
+    };
+    return std::llabs(signed_value(x) - signed_value(y));
+  }
+  if (decode(x, f).is_nan() || decode(y, f).is_nan()) return -1;
+  const std::uint32_t sign = 1u << (n - 1);
+  const auto ordered = [sign](std::uint32_t v) {
+    return (v & sign) ? -static_cast<long long>(v & (sign - 1)) : static_cast<long long>(v & (sign - 1));
+  };
+  return std::llabs(ordered(x) - ordered(y));
 }
 
 }  // namespace wmmasim

@@ -12,15 +12,6 @@
 
 namespace wmmasim::runfile {
 
-long long ulp_distance(std::uint32_t x, std::uint32_t y, Format f) {
-  if (is_integer_format(f) || !is_float_format(f))
-    return std::llabs(static_cast<long long>(static_cast<std::int32_t>(x)) - static_cast<std::int32_t>(y));
-  if (decode(x, f).is_nan() || decode(y, f).is_nan()) return -1;
-  const std::uint32_t sign = 1u << (format_bits(f) - 1);
-  auto ordered = [&](std::uint32_t v) { return (v & sign) ? -static_cast<long long>(v & (sign - 1)) : static_cast<long long>(v); };
-  return std::llabs(ordered(x) - ordered(y));
-}
-
 namespace {
 
 Format parse_format(const std::string& name) {

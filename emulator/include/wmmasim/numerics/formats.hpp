@@ -74,6 +74,10 @@ std::uint32_t round_to_format(bool neg, std::uint64_t mag, int lsb_exp, const Fl
 // a quiet NaN with the sign kept.
 std::uint32_t convert_from_f32(std::uint32_t f32_bits, Format to, Overflow overflow = Overflow::to_infinity);
 
+// Distance between two values of format `f` in units in its last place (integers, and the raw b8/b16
+// formats: the absolute difference of the signed values); -1 when a NaN is involved. +0 and -0 are 0 apart.
+long long ulp_distance(std::uint32_t x, std::uint32_t y, Format f);
+
 // V_CVT_SR_FP8_F32 / V_CVT_SR_BF8_F32 (spec 7.4): S1[31:12] is added to the f32 magnitude bits as an
 // integer (carries run into the exponent; 32-bit wrap-around), then the value is converted by
 // truncation, so the added random bits decide the rounding direction. Interpretation documented

@@ -11,9 +11,6 @@
 
 namespace wmmasim::runfile {
 
-// Distance in units in the last place of `f` (integers: the absolute difference); -1 if NaN is involved.
-long long ulp_distance(std::uint32_t x, std::uint32_t y, Format f);
-
 struct ElementMismatch {
   std::string output;  // "D"
   int row = 0, col = 0;
