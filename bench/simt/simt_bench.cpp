@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "wmmasim/simt/simt.hpp"
+#include "../../tests/simt/block_sum_kernel.hpp"
 
 namespace simt = wmmasim::simt;
 namespace ctx = boost::context;
@@ -47,17 +48,7 @@ BENCHMARK(BM_BarrierPerLane)->UseRealTime();
 
 constexpr unsigned kBlocks = 512, kThreads = 256;
 
-void block_sum(simt::checked_ptr<const std::int64_t> in, simt::checked_ptr<std::int64_t> out) {
-  simt::checked_ptr<std::int64_t> partial = simt::dynamic_shared<std::int64_t>();
-  const unsigned t = simt::thread_idx().x, n = simt::block_dim().x;
-  partial[t] = in[simt::block_idx().x * n + t];
-  simt::sync_threads();
-  for (unsigned stride = n / 2; stride > 0; stride /= 2) {
-    if (t < stride) partial[t] += partial[t + stride];
-    simt::sync_threads();
-  }
-  if (t == 0) out[simt::block_idx().x] = partial[0];
-}
+using wmmasim::simt_kernels::block_sum;
 
 // The same tree of additions as block_sum, as a plain loop over plain arrays.
 void plain_block_sums(const std::vector<std::int64_t>& in, std::vector<std::int64_t>& out) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "wmmasim/simt/simt.hpp"
+#include "block_sum_kernel.hpp"
 
 namespace simt = wmmasim::simt;
 using simt::dim3;
@@ -80,18 +81,7 @@ TEST(SimtLaunch, ArgumentsArriveByValueAndBuffersAsCheckedPointers) {
   EXPECT_EQ(keep->to_host(), (std::vector<float>{3, 6, 9, 12, 15, 18, 21, 24}));
 }
 
-// Tree reduction in dynamic shared memory: every step needs the barrier.
-void block_sum(simt::checked_ptr<const std::int64_t> in, simt::checked_ptr<std::int64_t> out) {
-  simt::checked_ptr<std::int64_t> partial = simt::dynamic_shared<std::int64_t>();
-  const unsigned t = simt::thread_idx().x, n = simt::block_dim().x;
-  partial[t] = in[simt::block_idx().x * n + t];
-  simt::sync_threads();
-  for (unsigned stride = n / 2; stride > 0; stride /= 2) {
-    if (t < stride) partial[t] += partial[t + stride];
-    simt::sync_threads();
-  }
-  if (t == 0) out[simt::block_idx().x] = partial[0];
-}
+using wmmasim::simt_kernels::block_sum;
 
 TEST(SimtLaunch, SharedMemoryReductionWithBarriersIsExact) {
   const unsigned blocks = 37, threads = 256;
