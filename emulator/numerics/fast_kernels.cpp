@@ -274,17 +274,12 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
     op.b_row = op.cols;
     op.b_row_stride = 0;
   }
-  static const DecodeFormat kF16 = decode_format(Format::f16), kBF16 = decode_format(Format::bf16),
-                            kFP8 = decode_format(Format::fp8), kBF8 = decode_format(Format::bf8),
-                            kF32 = decode_format(Format::f32);
-  auto fmt = [&](Format f) -> const DecodeFormat& {
-    switch (f) {
-      case Format::f16: return kF16;
-      case Format::bf16: return kBF16;
-      case Format::fp8: return kFP8;
-      case Format::bf8: return kBF8;
-      default: return kF32;
-    }
+  // Indexed by Format: the float formats come first in its enumeration.
+  static_assert(static_cast<int>(Format::f16) == 0 && static_cast<int>(Format::bf8) == 4);
+  static const DecodeFormat kFloatFormats[] = {decode_format(Format::f16), decode_format(Format::bf16), decode_format(Format::f32),
+                                               decode_format(Format::fp8), decode_format(Format::bf8)};
+  auto fmt = [](Format f) -> const DecodeFormat& {
+    return kFloatFormats[is_float_format(f) ? static_cast<int>(f) : static_cast<int>(Format::f32)];
   };
   ks.decode_float(call, fmt(ins.a), fmt(ins.b), fmt(ins.cd), op);
   ks.float_steps(op, d);

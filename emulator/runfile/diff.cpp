@@ -11,15 +11,7 @@
 #include "wmmasim/numerics/formats.hpp"
 
 namespace wmmasim::runfile {
-
 namespace {
-
-Format parse_format(const std::string& name) {
-  for (Format f : {Format::f16, Format::bf16, Format::f32, Format::fp8, Format::bf8, Format::iu8, Format::iu4, Format::i32,
-                   Format::b16, Format::b8})
-    if (name == format_name(f)) return f;
-  return Format::none;
-}
 
 // Where element (row, col) of an output sits in the registers, when the program names a builtin.
 Place output_place(const ProgramRecord& p, int row, int col) {
@@ -37,7 +29,7 @@ void compare_matrices(const ProgramRecord& p, const std::string& name, const Mat
                 std::to_string(want.rows) + "x" + std::to_string(want.cols) + " in the other";
     return;
   }
-  const Format f = parse_format(want.format);
+  const Format f = format_named(want.format);
   const int bits = f == Format::none ? 32 : format_bits(f);
   for (std::size_t e = 0; e < want.bits.size(); ++e) {
     ++out.compared;

@@ -21,16 +21,8 @@ const hw::Probe& probe_named(const std::string& name) {
   return *p;
 }
 
-Format format_named(const std::string& name) {
-  for (Format f : {Format::f16, Format::bf16, Format::f32, Format::fp8, Format::bf8, Format::iu8, Format::iu4, Format::i32})
-    if (name == format_name(f)) return f;
-  return Format::none;
-}
-
-bool is_float(Format f) { return f == Format::f16 || f == Format::bf16 || f == Format::f32 || f == Format::fp8 || f == Format::bf8; }
-
 bool subnormal(std::uint32_t bits, Format f) {
-  if (!is_float(f)) return false;
+  if (!is_float_format(f)) return false;
   const Decoded d = decode(bits, f);
   return d.cls == FloatClass::finite && d.sig < (1u << d.fb);
 }
@@ -166,7 +158,7 @@ bool reproduces(const Expected& e, const Matrix& got) {
   const Format f = format_named(got.format);
   for (std::size_t i = 0; i < got.bits.size(); ++i) {
     if (e.d.bits[i] == got.bits[i]) continue;
-    if (e.any_nan[i] && is_float(f) && decode(got.bits[i], f).is_nan()) continue;
+    if (e.any_nan[i] && is_float_format(f) && decode(got.bits[i], f).is_nan()) continue;
     return false;
   }
   return true;

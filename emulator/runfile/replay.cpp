@@ -29,10 +29,10 @@ const Matrix& input(const ProgramRecord& p, const char* name) {
 }
 
 Format format_of(const Matrix& m, const ProgramRecord& p) {
-  for (Format f : {Format::f16, Format::bf16, Format::f32, Format::fp8, Format::bf8, Format::iu8, Format::iu4, Format::i32,
-                   Format::b16, Format::b8})
-    if (m.format == format_name(f)) return f;
-  throw UserError("program '" + p.program + "' has a matrix of format '" + m.format + "', which cannot be replayed");
+  const Format f = format_named(m.format);
+  if (f == Format::none)
+    throw UserError("program '" + p.program + "' has a matrix of format '" + m.format + "', which cannot be replayed");
+  return f;
 }
 
 BitMatrix to_bits(const Matrix& m, const ProgramRecord& p) { return BitMatrix{m.rows, m.cols, format_of(m, p), m.bits}; }

@@ -60,6 +60,13 @@ WMMASIM_HD constexpr std::string_view format_name(Format f) {
   return "?";
 }
 
+// The format whose format_name() is `name`; Format::none if there is none.
+WMMASIM_HD constexpr Format format_named(std::string_view name) {
+  for (int f = 0; f < static_cast<int>(Format::none); ++f)
+    if (format_name(static_cast<Format>(f)) == name) return static_cast<Format>(f);
+  return Format::none;
+}
+
 WMMASIM_HD constexpr bool is_float_format(Format f) {
   return f == Format::f16 || f == Format::bf16 || f == Format::f32 || f == Format::fp8 || f == Format::bf8;
 }
