@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "../wave/fixture_lines.hpp"
+#include "../numerics/fixture_io.hpp"
 #include "wmmasim/error.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/matrix/gemm.hpp"
@@ -13,16 +13,16 @@ namespace wmmasim {
 namespace {
 
 BitMatrix from_json(const nlohmann::json& rows, Format f) {
-  return BitMatrix{16, 16, f, testing::matrix_bits(rows)};
+  return BitMatrix{16, 16, f, test::matrix(rows)};
 }
 
 // One 16x16x16 tile is one instruction: the packed-output captures are GEMMs of that size.
 TEST(Gemm, SingleTileEqualsHardwareCaptures) {
   int checked = 0;
-  for (const auto& line : testing::fixture_lines("gfx1201_wmma_packed_matrices.jsonl")) {
+  for (const auto& line : test::read_jsonl("gfx1201_wmma_packed_matrices.jsonl")) {
     const Instruction& ins = resolve_instruction(line["instruction"].get<std::string>(), line["wave_size"]);
     const BitMatrix d = gemm(ins, from_json(line["A"], ins.a), from_json(line["B"], ins.b), from_json(line["C"], ins.cd));
-    EXPECT_EQ(d.bits, testing::matrix_bits(line["D"])) << line["id"];
+    EXPECT_EQ(d.bits, test::matrix(line["D"])) << line["id"];
     ++checked;
   }
   EXPECT_EQ(checked, 28);

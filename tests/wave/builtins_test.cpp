@@ -6,7 +6,7 @@
 #include <cstring>
 #include <random>
 
-#include "fixture_lines.hpp"
+#include "../numerics/fixture_io.hpp"
 #include "wmmasim/wave/wave_builtins.hpp"
 
 namespace wmmasim {
@@ -34,11 +34,11 @@ template <class V> std::uint32_t word(const V& v, int w) {
 // gfx1201 WMMA vector captures through the typed builtins, wave32 and wave64.
 TEST(WaveBuiltins, F16VectorCapturesThroughTypedBuiltins) {
   int checked = 0;
-  for (const auto& line : testing::fixture_lines("gfx1201_wmma_vectors.jsonl")) {
+  for (const auto& line : test::read_jsonl("gfx1201_wmma_vectors.jsonl")) {
     if (line["instruction"] != "v_wmma_f32_16x16x16_f16") continue;
     const int wave = line["wave_size"];
-    const auto A = testing::matrix_bits(line["A"]), B = testing::matrix_bits(line["B"]);
-    const std::uint32_t c = testing::hex(line["vectors"]["c"]), d = testing::hex(line["vectors"]["d"]);
+    const auto A = test::matrix(line["A"]), B = test::matrix(line["B"]);
+    const std::uint32_t c = test::hex(line["vectors"]["c"]), d = test::hex(line["vectors"]["d"]);
     std::vector<std::uint32_t> got;
     if (wave == 32) {
       std::vector<v8h> a(32), b(32);

@@ -3,16 +3,16 @@
 // instruction executed (decoded from its captured encoding where the capture gives one), D read back.
 #include <gtest/gtest.h>
 
-#include "fixture_lines.hpp"
+#include "../numerics/fixture_io.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/wave/execute.hpp"
 
 namespace wmmasim {
 namespace {
 
-using testing::fixture_lines;
-using testing::hex;
-using testing::matrix_bits;
+using test::read_jsonl;
+using test::hex;
+using test::matrix;
 
 // Fixtures README, "K labelling and register layouts": (lane, vgpr, half) of A[i][k] / B[k][j].
 struct Slot { int lane, vgpr, half; };
@@ -46,7 +46,7 @@ void replay_matrix_line(const nlohmann::json& line, int& checked) {
   const Instruction& ins = resolve_instruction(line["instruction"].get<std::string>(), wave, arch_of(arch));
   const bool out16 = format_bits(ins.cd) == 16;
   const int half = line["modifiers"]["opsel"][2];
-  const auto A = matrix_bits(line["A"]), B = matrix_bits(line["B"]), C = matrix_bits(line["C"]), D = matrix_bits(line["D"]);
+  const auto A = matrix(line["A"]), B = matrix(line["B"]), C = matrix(line["C"]), D = matrix(line["D"]);
   RegisterFile regs(wave);
   regs.fill(24, 8, 0x56781234u);  // D's previous contents, as the captures did
   OperandVgprs at{0, 8, SourceOperand{false, 16}, 24, 0, half};
@@ -84,7 +84,7 @@ TEST(RegisterReplay, MatrixCaptures) {
                            "gfx1100_wmma_integer_matrix.jsonl", "gfx1201_wmma_packed_overflow_mode.jsonl",
                            "gfx1100_wmma_packed_overflow_mode.jsonl"}) {
     int checked = 0;
-    const auto lines = fixture_lines(file);
+    const auto lines = read_jsonl(file);
     ASSERT_FALSE(lines.empty()) << file;
     for (const auto& line : lines) replay_matrix_line(line, checked);
     EXPECT_EQ(checked, static_cast<int>(lines.size())) << file;
@@ -94,7 +94,7 @@ TEST(RegisterReplay, MatrixCaptures) {
 // Operand captures: the captured instruction word itself, decoded and executed on uniform registers.
 TEST(RegisterReplay, EncodedOperandCaptures) {
   for (const char* file : {"gfx1201_wmma_packed_operands.jsonl", "gfx1100_wmma_packed_operands.jsonl"}) {
-    const auto lines = fixture_lines(file);
+    const auto lines = read_jsonl(file);
     ASSERT_EQ(lines.size(), 440u) << file;
     for (const auto& line : lines)
       for (int wave : {32, 64}) {
@@ -125,17 +125,17 @@ TEST(Decode, RejectsWordsThatAreNotMatrixInstructions) {
 
 // D may alias A, B or C (spec numerics 9.2): the result does not depend on where D is written.
 TEST(RegisterReplay, DestinationMayAliasEveryInput) {
-  const auto lines = fixture_lines("gfx1201_wmma_packed_matrices.jsonl");
+  const auto lines = read_jsonl("gfx1201_wmma_packed_matrices.jsonl");
   const auto& line = lines.front();
   const Instruction& ins = resolve_instruction(line["instruction"].get<std::string>(), line["wave_size"]);
   RegisterFile base(ins.wave);
-  write_matrix(ins, Operand::a, matrix_bits(line["A"]), base, 0);
-  write_matrix(ins, Operand::b, matrix_bits(line["B"]), base, 8);
-  write_matrix(ins, Operand::c, matrix_bits(line["C"]), base, 16);
+  write_matrix(ins, Operand::a, matrix(line["A"]), base, 0);
+  write_matrix(ins, Operand::b, matrix(line["B"]), base, 8);
+  write_matrix(ins, Operand::c, matrix(line["C"]), base, 16);
   for (int d : {24, 0, 8, 16}) {
     RegisterFile regs = base;
     execute(ins, regs, OperandVgprs{0, 8, SourceOperand{false, 16}, d}, Modifiers{}, default_model(ins));
-    EXPECT_EQ(read_matrix(ins, Operand::d, regs, d), matrix_bits(line["D"])) << "D at v" << d;
+    EXPECT_EQ(read_matrix(ins, Operand::d, regs, d), matrix(line["D"])) << "D at v" << d;
   }
 }
 
