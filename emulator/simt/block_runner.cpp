@@ -90,9 +90,9 @@ void BlockRunner::run(std::uint64_t linear_block) {
       if (exited_ != lane_count_) record_fault(FaultKind::barrier, diagnose_stall());
       break;
     }
-    const unsigned t = ready_.front();
+    LaneState& first = lanes_[ready_.front()];
     ready_.pop_front();
-    resume(lanes_[t]);
+    switch_to(nullptr, &first);  // back here when no lane can take over from the last one to stop
   }
   abandon();
   if (fault_) {
@@ -107,18 +107,40 @@ void BlockRunner::run(std::uint64_t linear_block) {
   }
 }
 
-void BlockRunner::resume(LaneState& lane) {
-  t_lane = &lane;
-  t_trace_memory = launch.options.trace != nullptr && lane.lane == 0;
-  running.store(&lane, std::memory_order_release);
-  lane.fiber = std::move(lane.fiber).resume();
-  running.store(nullptr, std::memory_order_release);
-  t_trace_memory = false;
-  t_lane = nullptr;
+// What the thread-local hooks need to know about the lane about to run (null: the scheduler).
+void BlockRunner::enter(LaneState* lane) {
+  t_lane = lane;
+  t_trace_memory = lane && launch.options.trace != nullptr && lane->lane == 0;
+  running.store(lane, std::memory_order_release);
+}
+
+// Stores the continuation of whoever switched to the running context, for the next switch to it.
+void BlockRunner::park(ctx::fiber&& suspended) {
+  if (switched_from_) switched_from_->fiber = std::move(suspended);
+  else scheduler_ = std::move(suspended);
+}
+
+// The lane to hand over to; null sends the thread back to the scheduler, which decides what a
+// fault, a cancellation or an empty queue means.
+LaneState* BlockRunner::next_ready() {
+  if (fault_ || ready_.empty() || launch.cancelled.load(std::memory_order_relaxed)) return nullptr;
+  LaneState* next = &lanes_[ready_.front()];
+  ready_.pop_front();
+  return next;
+}
+
+void BlockRunner::switch_to(LaneState* from, LaneState* to) {
+  ctx::fiber& target = to ? to->fiber : scheduler_;
+  switched_from_ = from;
+  enter(to);
+  ctx::fiber suspended = std::move(target).resume();
+  park(std::move(suspended));  // running again: `from` was resumed by switched_from_
 }
 
 void BlockRunner::suspend(LaneState& lane) {
-  lane.scheduler = std::move(lane.scheduler).resume();
+  LaneState* next = next_ready();
+  if (next == &lane) return;  // the only lane ready is this one (a block of one lane at a barrier)
+  switch_to(&lane, next);
 }
 
 void BlockRunner::make_ready(LaneState& lane) {
@@ -135,10 +157,12 @@ void BlockRunner::abandon() {
     lanes_[t].fiber = ctx::fiber();
     t_lane = nullptr;
   }
+  running.store(nullptr, std::memory_order_release);
+  t_trace_memory = false;
 }
 
-ctx::fiber BlockRunner::lane_main(LaneState& lane, ctx::fiber&& scheduler) {
-  lane.scheduler = std::move(scheduler);
+ctx::fiber BlockRunner::lane_main(LaneState& lane, ctx::fiber&& caller) {
+  park(std::move(caller));
   try {
     launch.entry(launch.entry_context);
   } catch (const ctx::detail::forced_unwind&) {
@@ -154,7 +178,11 @@ ctx::fiber BlockRunner::lane_main(LaneState& lane, ctx::fiber&& scheduler) {
   }
   lane.status = LaneStatus::exited;
   ++exited_;
-  return std::move(lane.scheduler);
+  // Hand over as suspend() does; the one resumed gets an empty fiber to park for this lane.
+  LaneState* next = next_ready();
+  switched_from_ = &lane;
+  enter(next);
+  return std::move(next ? next->fiber : scheduler_);
 }
 
 void BlockRunner::record_fault(FaultKind kind, std::string sentence) {

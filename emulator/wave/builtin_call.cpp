@@ -1,9 +1,11 @@
 #include "wmmasim/wave/builtin_call.hpp"
 
 #include <atomic>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "wmmasim/error.hpp"
 #include "wmmasim/layouts/instruction_table.hpp"
@@ -25,43 +27,58 @@ const Model& builtin_model(const Instruction& ins) {
 
 namespace {
 
-// Where each matrix element of one operand lives in the lane-major words of a WaveBuiltinCall
-// (lane * vgprs + vgpr), computed once per (instruction, operand, register half) from the operand
-// layout: what read_matrix (first place) and write_matrix (every place) do element by element,
-// without building a register file for every call.
+// Where each matrix element of one operand lives in a lane's register words, computed once per
+// (instruction, operand, register half) from the operand layout: what read_matrix (first place) and
+// write_matrix (every place) do element by element, without building a register file for every
+// call. Organised by register slot (an element-wide field of one word of one lane), so a call reads
+// and writes each word once, in lane order.
 struct OperandMap {
-  int vgprs = 0, keys = 1, per_key = 0;
+  int vgprs = 0, keys = 1, per_key = 0, bits = 32, per_word = 1, slots = 0;  // slots: wave * vgprs * per_word
   std::uint32_t mask = 0;
-  std::vector<std::uint32_t> first;  // element (key-major, row-major) -> word index << 5 | bit_lo
-  // Every place of every element (RDNA3 replicas included): element, word index, bit_lo.
-  std::vector<std::uint32_t> place_elem, place_word;
-  std::vector<std::uint8_t> place_bit;
+  // Slots without an element name element per_key: a spare entry after the matrix, so the loops
+  // need no test (gathers write it, scatters read it as zero).
+  std::vector<std::uint16_t> first_of;  // [key][slot]: the element (of that key) whose first place it is
+  std::vector<std::uint16_t> held;      // [slot]: the element any of whose places it is (key 0)
+  std::vector<std::uint32_t> keep;      // [word]: bits no element occupies (they keep the old value)
 };
 
 OperandMap build_map(const Instruction& ins, Operand op, int half) {
   const LinearLayout l = operand_layout(ins, op, LayoutOptions{half});
-  if (l.evidence == Evidence::unknown)
-    throw UserError(std::string(ins.name) + " operand " + std::string(operand_name(op)) + " has no known register layout");
+  const std::string what = std::string(ins.name) + " operand " + std::string(operand_name(op));
+  if (l.evidence == Evidence::unknown) throw UserError(what + " has no known register layout");
+  if (l.element_bits != 2 && l.element_bits != 4 && l.element_bits != 8 && l.element_bits != 16 && l.element_bits != 32)
+    throw UserError(what + " has " + std::to_string(l.element_bits) + "-bit elements; the emulator handles 2, 4, 8, 16 and 32");
   OperandMap m;
   m.vgprs = operand_vgprs(ins, op);
   m.keys = l.keys();
   m.per_key = l.rows() * l.cols();
+  m.bits = l.element_bits;
+  m.per_word = 32 / l.element_bits;
+  m.slots = ins.wave * m.vgprs * m.per_word;
   m.mask = l.element_bits >= 32 ? 0xFFFFFFFFu : (1u << l.element_bits) - 1u;
+  const auto spare = static_cast<std::uint16_t>(m.per_key);
+  m.first_of.assign(static_cast<std::size_t>(m.keys) * m.slots, spare);
+  m.held.assign(m.slots, spare);
+  m.keep.assign(static_cast<std::size_t>(ins.wave) * m.vgprs, 0xFFFFFFFFu);
   Place p[16];
   for (int key = 0; key < l.keys(); ++key)
     for (int r = 0; r < l.rows(); ++r)
       for (int c = 0; c < l.cols(); ++c) {
         const int n = l.places_of({r, c, key}, p, 16);
-        const auto elem = static_cast<std::uint32_t>(m.first.size());
-        const auto word = [&](const Place& x) { return static_cast<std::uint32_t>(x.lane * m.vgprs + x.vgpr); };
-        if (n == 0 || p[0].lane >= ins.wave || p[0].vgpr >= m.vgprs)
-          throw UserError(std::string(ins.name) + " operand " + std::string(operand_name(op)) + " element (" +
-                          std::to_string(r) + ", " + std::to_string(c) + ") has no register place");
-        m.first.push_back(word(p[0]) << 5 | static_cast<std::uint32_t>(p[0].bit_lo));
+        const auto elem = static_cast<std::uint16_t>(r * l.cols() + c);
+        if (n == 0)
+          throw UserError(what + " element (" + std::to_string(r) + ", " + std::to_string(c) + ") has no register place");
         for (int i = 0; i < n; ++i) {
-          m.place_elem.push_back(elem);
-          m.place_word.push_back(word(p[i]));
-          m.place_bit.push_back(static_cast<std::uint8_t>(p[i].bit_lo));
+          if (p[i].lane >= ins.wave || p[i].vgpr >= m.vgprs || p[i].bit_lo % m.bits != 0)
+            throw UserError(what + " element (" + std::to_string(r) + ", " + std::to_string(c) +
+                            ") has a register place outside the operand");
+          const int word = p[i].lane * m.vgprs + p[i].vgpr;
+          const int slot = word * m.per_word + p[i].bit_lo / m.bits;
+          if (i == 0) m.first_of[static_cast<std::size_t>(key) * m.slots + slot] = elem;
+          if (key == 0) {
+            m.held[slot] = elem;
+            m.keep[word] &= ~(m.mask << p[i].bit_lo);
+          }
         }
       }
   return m;
@@ -87,10 +104,55 @@ void check_words(const std::vector<std::uint32_t>& words, int vgprs, const Instr
                     std::to_string(words.size()) + " words");
 }
 
-// read_matrix from lane-major words (first place of every element), key `key` only.
-void gather(const OperandMap& m, const std::vector<std::uint32_t>& words, int key, std::uint32_t* out) {
-  const std::uint32_t* first = m.first.data() + static_cast<std::size_t>(key) * m.per_key;
-  for (int e = 0; e < m.per_key; ++e) out[e] = words[first[e] >> 5] >> (first[e] & 31u) & m.mask;
+// The loops below take the element width as a template parameter so that each word's fields unpack
+// in straight-line code; locals keep the compiler from re-reading the map after every store.
+template <int Bits>
+void gather_fields(const std::uint16_t* elem, const std::uint32_t* const* lanes, int lane_count, int vgprs,
+                   std::uint32_t* out) {
+  constexpr int per_word = 32 / Bits;
+  constexpr std::uint32_t mask = Bits == 32 ? 0xFFFFFFFFu : (1u << Bits) - 1u;
+  for (int lane = 0; lane < lane_count; ++lane) {
+    const std::uint32_t* words = lanes[lane];
+    for (int v = 0; v < vgprs; ++v, elem += per_word) {
+      const std::uint32_t word = words[v];
+      for (int p = 0; p < per_word; ++p) out[elem[p]] = word >> (p * Bits) & mask;
+    }
+  }
+}
+
+template <int Bits>
+void scatter_fields(const std::uint16_t* elem, const std::uint32_t* keep, std::size_t words, const std::uint32_t* d,
+                    std::uint32_t* out) {
+  constexpr int per_word = 32 / Bits;
+  constexpr std::uint32_t mask = Bits == 32 ? 0xFFFFFFFFu : (1u << Bits) - 1u;
+  for (std::size_t w = 0; w < words; ++w, elem += per_word) {
+    std::uint32_t word = out[w] & keep[w];
+    for (int p = 0; p < per_word; ++p) word |= (d[elem[p]] & mask) << (p * Bits);
+    out[w] = word;
+  }
+}
+
+template <class F> void by_width(int bits, F&& f) {
+  switch (bits) {
+    case 4: f(std::integral_constant<int, 4>{}); break;
+    case 8: f(std::integral_constant<int, 8>{}); break;
+    case 16: f(std::integral_constant<int, 16>{}); break;
+    case 32: f(std::integral_constant<int, 32>{}); break;
+    default: f(std::integral_constant<int, 2>{}); break;  // build_map admits no other width
+  }
+}
+
+// read_matrix from each lane's words (first place of every element), key `key` only; `out` has
+// room for per_key + 1 elements.
+void gather(const OperandMap& m, const std::uint32_t* const* lanes, int key, std::uint32_t* out) {
+  const std::uint16_t* elem = m.first_of.data() + static_cast<std::size_t>(key) * m.slots;
+  const int lane_count = m.slots / (m.vgprs * m.per_word);
+  by_width(m.bits, [&](auto bits) { gather_fields<bits()>(elem, lanes, lane_count, m.vgprs, out); });
+}
+
+// write_matrix (every place of every element) over `out`'s current words; d[per_key] must be 0.
+void scatter(const OperandMap& m, const std::uint32_t* d, std::uint32_t* out) {
+  by_width(m.bits, [&](auto bits) { scatter_fields<bits()>(m.held.data(), m.keep.data(), m.keep.size(), d, out); });
 }
 
 }  // namespace
@@ -99,6 +161,49 @@ void gather(const OperandMap& m, const std::vector<std::uint32_t>& words, int ke
 // assignment of a builtin call: A, B, C (or D_in), index read through the operand layouts, compute_d,
 // D written to every place of its layout over C's words (RDNA3, SWMMAC: D shares C's registers) or
 // over zeros (RDNA4 dense: a separate D). Same words as execute() gives, without the register file.
+void run_wave_builtin(const WaveBuiltinLanes& call, std::uint32_t* out, const Model* model) {
+  const Instruction& ins = *call.ins;
+  if (ins.family == Family::load_tr)
+    throw UserError(std::string(ins.name) + " is a memory load; run it through the SIMT runtime, not execute()");
+  const bool sparse = ins.family == Family::swmmac;
+  Modifiers mods;
+  if (ins.integer_inputs()) {
+    mods.neg = static_cast<std::uint8_t>((call.a_sign ? 1 : 0) | (call.b_sign ? 2 : 0));
+    mods.clamp = call.clamp;
+  }
+  const Model& m = model ? *model : builtin_model(ins);
+  const int half = call.opsel & 1;
+  // Each with the spare entry gather() and scatter() use. A: at most 32 columns (or slots).
+  alignas(64) std::uint32_t a[16 * 32 + 1], b[64 * 16 + 1], c[256 + 1], d[256 + 1];
+  std::uint8_t index[16 * 16];
+  gather(operand_map(ins, Operand::a, half), call.a, 0, a);
+  gather(operand_map(ins, Operand::b, half), call.b, 0, b);
+  const OperandMap& dmap = operand_map(ins, Operand::d, half);
+  if (sparse) {
+    gather(dmap, call.c, 0, d);  // SWMMAC accumulates in D itself
+    std::uint32_t fields[16 * 16 + 1];
+    const OperandMap& imap = operand_map(ins, Operand::index, half);
+    gather(imap, call.index, mods.index_key, fields);
+    for (int e = 0; e < imap.per_key; ++e) index[e] = static_cast<std::uint8_t>(fields[e]);
+  } else {
+    gather(operand_map(ins, Operand::c, half), call.c, 0, c);
+  }
+  compute_d(ins, a, b, c, sparse ? index : nullptr, mods, m, d);
+  d[dmap.per_key] = 0;
+  // RDNA3 16-bit outputs write one half: D shares C's registers so the other half keeps C. Every
+  // input is in a, b, c, d by now, so `out` may overlap the lanes' words.
+  const std::size_t words = static_cast<std::size_t>(ins.vgprs_cd);
+  if (ins.arch == Arch::rdna3 || sparse) {
+    std::uint32_t c_words[64 * 8];
+    for (int lane = 0; lane < ins.wave; ++lane)
+      std::memcpy(c_words + lane * words, call.c[lane], words * sizeof(std::uint32_t));
+    std::memcpy(out, c_words, words * ins.wave * sizeof(std::uint32_t));
+  } else {
+    std::memset(out, 0, words * ins.wave * sizeof(std::uint32_t));
+  }
+  scatter(dmap, d, out);
+}
+
 std::vector<std::uint32_t> run_wave_builtin(const WaveBuiltinCall& call, const Model* model) {
   const Instruction& ins = *call.ins;
   if (ins.family == Family::load_tr)
@@ -108,37 +213,20 @@ std::vector<std::uint32_t> run_wave_builtin(const WaveBuiltinCall& call, const M
   check_words(call.c, ins.vgprs_cd, ins, "C");
   const bool sparse = ins.family == Family::swmmac;
   if (sparse) check_words(call.index, 1, ins, "index");
-  Modifiers mods;
-  if (ins.integer_inputs()) {
-    mods.neg = static_cast<std::uint8_t>((call.a_sign ? 1 : 0) | (call.b_sign ? 2 : 0));
-    mods.clamp = call.clamp;
+  WaveBuiltinLanes lanes;
+  lanes.ins = &ins;
+  lanes.a_sign = call.a_sign;
+  lanes.b_sign = call.b_sign;
+  lanes.clamp = call.clamp;
+  lanes.opsel = call.opsel;
+  for (int lane = 0; lane < ins.wave; ++lane) {
+    lanes.a[lane] = call.a.data() + lane * ins.vgprs_a;
+    lanes.b[lane] = call.b.data() + lane * ins.vgprs_b;
+    lanes.c[lane] = call.c.data() + lane * ins.vgprs_cd;
+    if (sparse) lanes.index[lane] = call.index.data() + lane;
   }
-  const Model& m = model ? *model : builtin_model(ins);
-  const int half = call.opsel & 1;
-  alignas(64) std::uint32_t a[16 * 32], b[64 * 16], c[256], d[256];  // A: at most 32 columns (or slots)
-  std::uint8_t index[16 * 16];
-  gather(operand_map(ins, Operand::a, half), call.a, 0, a);
-  gather(operand_map(ins, Operand::b, half), call.b, 0, b);
-  const OperandMap& dmap = operand_map(ins, Operand::d, half);
-  if (sparse) {
-    gather(dmap, call.c, 0, d);  // SWMMAC accumulates in D itself
-    std::uint32_t fields[16 * 16];
-    gather(operand_map(ins, Operand::index, half), call.index, mods.index_key, fields);
-    const int n = operand_map(ins, Operand::index, half).per_key;
-    for (int e = 0; e < n; ++e) index[e] = static_cast<std::uint8_t>(fields[e]);
-  } else {
-    gather(operand_map(ins, Operand::c, half), call.c, 0, c);
-  }
-  compute_d(ins, a, b, c, sparse ? index : nullptr, mods, m, d);
-  // RDNA3 16-bit outputs write one half: D shares C's registers so the other half keeps C.
-  std::vector<std::uint32_t> out = (ins.arch == Arch::rdna3 || sparse)
-                                       ? call.c
-                                       : std::vector<std::uint32_t>(static_cast<std::size_t>(ins.vgprs_cd) * ins.wave, 0u);
-  for (std::size_t i = 0; i < dmap.place_elem.size(); ++i) {
-    std::uint32_t& w = out[dmap.place_word[i]];
-    const std::uint32_t bit = dmap.place_bit[i];
-    w = (w & ~(dmap.mask << bit)) | (d[dmap.place_elem[i]] & dmap.mask) << bit;
-  }
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(ins.vgprs_cd) * ins.wave);
+  run_wave_builtin(lanes, out.data(), model);
   return out;
 }
 

@@ -14,7 +14,7 @@ using simt::dim3;
 namespace {
 
 int wave_sum(int mine) {
-  return simt::wave_collective<int, int>("wave_sum", mine, [](std::span<const int> in, std::span<int> out) {
+  return simt::wave_collective<int, int>("wave_sum", mine, [](simt::LaneValues<const int> in, simt::LaneValues<int> out) {
     int total = 0;
     for (int v : in) total += v;
     for (int& o : out) o = total;
@@ -23,8 +23,8 @@ int wave_sum(int mine) {
 
 // Lane i receives lane (i + by) % wave_size's value: a cross-lane shuffle, as a DPP/permute would.
 double wave_rotate(double mine, int by) {
-  return simt::wave_collective<double, double>("wave_rotate", mine, [by](std::span<const double> in,
-                                                                           std::span<double> out) {
+  return simt::wave_collective<double, double>("wave_rotate", mine, [by](simt::LaneValues<const double> in,
+                                                                           simt::LaneValues<double> out) {
     const std::size_t n = in.size();
     for (std::size_t i = 0; i < n; ++i) out[i] = in[(i + std::size_t(by)) % n];
   });
@@ -39,7 +39,7 @@ TEST(SimtWaveCollective, WaveSumSeesEveryLaneAndRunsOncePerWave) {
     o.wave_size = ws;
     simt::launch("wave_sum", dim3(4), dim3(128), o, [](simt::checked_ptr<int> out) {
       const unsigned t = simt::thread_idx().x;
-      const int s = simt::wave_collective<int, int>("counted_sum", int(t), [](std::span<const int> in, std::span<int> o) {
+      const int s = simt::wave_collective<int, int>("counted_sum", int(t), [](simt::LaneValues<const int> in, simt::LaneValues<int> o) {
         ++execs;
         int total = 0;
         for (int v : in) total += v;

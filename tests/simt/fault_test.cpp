@@ -36,7 +36,7 @@ simt::LaunchOptions opts(int wave = 32, std::size_t shared = 0) {
 }
 
 int wave_sum(int mine, std::source_location where = std::source_location::current()) {
-  return simt::wave_collective<int, int>("wave_sum", mine, [](std::span<const int> in, std::span<int> out) {
+  return simt::wave_collective<int, int>("wave_sum", mine, [](simt::LaneValues<const int> in, simt::LaneValues<int> out) {
     int total = 0;
     for (int v : in) total += v;
     for (int& o : out) o = total;
@@ -175,7 +175,7 @@ TEST(SimtFaults, ExceptionsFromKernelCodeNameTheirTypeAndLane) {
 
 TEST(SimtFaults, ExceptionsFromACollectivesExecAreWrapped) {
   const simt::KernelFault f = fault_of("bad_exec", dim3(1), dim3(32), [] {
-    simt::wave_collective<int, int>("wmma", 1, [](std::span<const int>, std::span<int>) {
+    simt::wave_collective<int, int>("wmma", 1, [](simt::LaneValues<const int>, simt::LaneValues<int>) {
       throw wmmasim::UserError("opsel must be 0 for this instruction");
     });
   });

@@ -7,7 +7,6 @@
 #include <source_location>
 #include <span>
 #include <type_traits>
-#include <vector>
 
 #include "wmmasim/simt/lane_context.hpp"
 
@@ -41,8 +40,37 @@ struct CollectiveExecScope {
 
 }  // namespace detail
 
+// The lanes' values as exec sees them: element i is lane i's own object (its argument, or the result
+// it will return), read or written in place on that lane's stack, so a collective copies nothing.
+template <class T> class LaneValues {
+ public:
+  explicit LaneValues(std::span<const detail::CollectiveSlot> slots) : slots_(slots) {}
+  std::size_t size() const { return slots_.size(); }
+  T& operator[](std::size_t lane) const {
+    if constexpr (std::is_const_v<T>) return *static_cast<T*>(slots_[lane].in);
+    else return *static_cast<T*>(slots_[lane].out);
+  }
+
+  class iterator {
+   public:
+    iterator(const LaneValues* values, std::size_t lane) : values_(values), lane_(lane) {}
+    T& operator*() const { return (*values_)[lane_]; }
+    iterator& operator++() { ++lane_; return *this; }
+    bool operator==(const iterator& o) const { return lane_ == o.lane_; }
+
+   private:
+    const LaneValues* values_;
+    std::size_t lane_;
+  };
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, size()); }
+
+ private:
+  std::span<const detail::CollectiveSlot> slots_;
+};
+
 // Every lane of the calling wave must call this at the same program point with the same `what`.
-// When all lanes have arrived, exec(std::span<const In> inputs, std::span<Out> outputs) runs once
+// When all lanes have arrived, exec(LaneValues<const In> inputs, LaneValues<Out> outputs) runs once
 // (inputs[i] is lane i's `mine`, outputs start value-initialised), then each lane returns outputs[its
 // lane]. A lane that exits, or waits at another collective or barrier meanwhile, stops the launch
 // with a KernelFault; so does a call from a partial wave (block size not a multiple of the wave).
@@ -53,19 +81,14 @@ Out wave_collective(const char* what, const In& mine, Exec&& exec,
   Out result{};
   if (detail::arrive_at_collective(what, &detail::collective_type_tag<In, Out>, &mine, &result, where)) {
     const std::span<const detail::CollectiveSlot> slots = detail::collective_slots();
-    std::vector<In> inputs;
-    inputs.reserve(slots.size());
-    for (const detail::CollectiveSlot& s : slots) inputs.push_back(*static_cast<const In*>(s.in));
-    std::vector<Out> outputs(slots.size());
     {
       detail::CollectiveExecScope scope;
       try {
-        exec(std::span<const In>(inputs), std::span<Out>(outputs));
+        exec(LaneValues<const In>(slots), LaneValues<Out>(slots));
       } catch (const std::exception& e) {
         detail::collective_exec_failed(what, where, e);
       }
     }
-    for (std::size_t i = 0; i < slots.size(); ++i) *static_cast<Out*>(slots[i].out) = outputs[i];
     detail::finish_collective();
   }
   return result;

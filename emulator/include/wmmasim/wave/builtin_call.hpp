@@ -23,6 +23,21 @@ struct WaveBuiltinCall {
 // undefined, and the emulator chooses C's half).
 std::vector<std::uint32_t> run_wave_builtin(const WaveBuiltinCall& call, const Model* model = nullptr);
 
+// The same call with each lane's words left where they are (the SIMT builtins keep them on each
+// lane's own stack): a[lane] points at that lane's vgprs_a words, and so on; index only for SWMMAC.
+// Nothing is allocated. D goes to d, lane-major (ins.wave * vgprs_cd words), written after every
+// input is read, so d may overlap them.
+struct WaveBuiltinLanes {
+  const Instruction* ins = nullptr;
+  bool a_sign = false, b_sign = false, clamp = false;
+  int opsel = 0;
+  const std::uint32_t* a[64] = {};
+  const std::uint32_t* b[64] = {};
+  const std::uint32_t* c[64] = {};
+  const std::uint32_t* index[64] = {};
+};
+void run_wave_builtin(const WaveBuiltinLanes& call, std::uint32_t* d, const Model* model = nullptr);
+
 // global_load_tr: `fetched` holds what each lane loaded from its own address (lane-major, vgprs_cd
 // words per lane); returns what each lane receives after the transposing shuffle (spec layouts.md 7).
 std::vector<std::uint32_t> shuffle_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched);

@@ -41,6 +41,13 @@ inline std::uint64_t value_id(std::span<const std::uint32_t> words) {
   for (std::uint32_t w : words) h = (h ^ w) * 0x100000001b3ull;
   return h | 1;  // 0 means "unknown" in a trace
 }
+// The same hash over `words` words of each of `count` lanes, in lane order.
+inline std::uint64_t value_id(const std::uint32_t* const* lanes, std::size_t count, int words) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::size_t lane = 0; lane < count; ++lane)
+    for (int v = 0; v < words; ++v) h = (h ^ lanes[lane][v]) * 0x100000001b3ull;
+  return h | 1;
+}
 
 template <class T> void store_words(std::array<std::uint32_t, 8>& dst, const T& v) {
   static_assert(sizeof(T) <= sizeof(dst), "operand larger than 8 VGPRs");
@@ -60,43 +67,49 @@ template <std::size_t Ins> struct Matrix {
     (absorb(args), ...);
     return simt::wave_collective<LaneOperands, LaneResult<result_t<Ins>>>(
                ins().name.data(), mine,  // table names are string literals: NUL-terminated
-               [](std::span<const LaneOperands> in, std::span<LaneResult<result_t<Ins>>> out) { run(in, out); }, where)
+               [](auto in, auto out) { run(in, out); }, where)
         .value;
   }
 
-  static void run(std::span<const LaneOperands> in, std::span<LaneResult<result_t<Ins>>> out) {
+  static void run(simt::LaneValues<const LaneOperands> in, simt::LaneValues<LaneResult<result_t<Ins>>> out) {
     const Instruction& i = ins();
     if (static_cast<int>(in.size()) != i.wave)
       throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes, this kernel runs waves of " +
                       std::to_string(in.size()));
-    for (const LaneOperands& l : in)
+    const LaneOperands& first = in[0];
+    WaveBuiltinLanes call;
+    call.ins = &i;
+    for (std::size_t lane = 0; lane < in.size(); ++lane) {
+      const LaneOperands& l = in[lane];
       for (int f = 0; f < l.flag_count; ++f)
-        if (l.flags[f] != in[0].flags[f])
+        if (l.flags[f] != first.flags[f])
           throw UserError(std::string(i.name) + ": constant argument " + std::to_string(f + 1) +
                           " differs between lanes; clang requires a compile-time constant");
-    WaveBuiltinCall call;
-    call.ins = &i;
-    if (i.integer_inputs()) {
-      call.a_sign = in[0].flags[0];
-      call.b_sign = in[0].flags[1];
-      call.clamp = in[0].flags[2];
-    } else if (in[0].flag_count) {
-      call.opsel = in[0].flags[0];
+      call.a[lane] = l.words[0].data();
+      call.b[lane] = l.words[1].data();
+      call.c[lane] = l.words[2].data();
+      call.index[lane] = l.words[3].data();
     }
-    const int vgprs[4] = {i.vgprs_a, i.vgprs_b, i.vgprs_cd, i.family == Family::swmmac ? 1 : 0};
-    std::vector<std::uint32_t>* dst[4] = {&call.a, &call.b, &call.c, &call.index};
-    for (int op = 0; op < 4; ++op)
-      for (const LaneOperands& l : in) dst[op]->insert(dst[op]->end(), l.words[op].begin(), l.words[op].begin() + vgprs[op]);
-    const std::vector<std::uint32_t> d = run_wave_builtin(call);
-    for (std::size_t lane = 0; lane < out.size(); ++lane)
-      std::memcpy(&out[lane].value, &d[lane * i.vgprs_cd], sizeof(result_t<Ins>));
+    if (i.integer_inputs()) {
+      call.a_sign = first.flags[0];
+      call.b_sign = first.flags[1];
+      call.clamp = first.flags[2];
+    } else if (first.flag_count) {
+      call.opsel = first.flags[0];
+    }
+    std::uint32_t d[64 * 8];
+    run_wave_builtin(call, d);
+    const std::size_t words = static_cast<std::size_t>(i.vgprs_cd);
+    for (std::size_t lane = 0; lane < out.size(); ++lane) std::memcpy(&out[lane].value, d + lane * words, sizeof(result_t<Ins>));
     if (simt::tracing()) {
       simt::TraceEvent e;
       e.kind = simt::EventKind::wmma;
       e.name = i.name.data();
-      e.write = value_id(d);
+      e.write = value_id(std::span<const std::uint32_t>(d, words * in.size()));
+      const int vgprs[4] = {i.vgprs_a, i.vgprs_b, i.vgprs_cd, i.family == Family::swmmac ? 1 : 0};
+      const std::uint32_t* const* lanes[4] = {call.a, call.b, call.c, call.index};
       for (int op = 0; op < 4; ++op)
-        if (!dst[op]->empty()) e.reads[op] = value_id(*dst[op]);
+        if (vgprs[op]) e.reads[op] = value_id(lanes[op], in.size(), vgprs[op]);
       simt::trace_event(e);
     }
   }
@@ -146,9 +159,10 @@ template <std::size_t Ins> struct Builtin<Ins, 1> {
     std::memcpy(mine.words.data(), &v, sizeof(Value));
     return simt::wave_collective<Fetched, LaneResult<Value>>(
                i.name.data(), mine,
-               [&i](std::span<const Fetched> in, std::span<LaneResult<Value>> out) {
+               [&i](simt::LaneValues<const Fetched> in, simt::LaneValues<LaneResult<Value>> out) {
                  std::vector<std::uint32_t> fetched;
-                 for (const Fetched& f : in) fetched.insert(fetched.end(), f.words.begin(), f.words.begin() + i.vgprs_cd);
+                 for (std::size_t lane = 0; lane < in.size(); ++lane)
+                   fetched.insert(fetched.end(), in[lane].words.begin(), in[lane].words.begin() + i.vgprs_cd);
                  if (static_cast<int>(in.size()) != i.wave)
                    throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes");
                  const std::vector<std::uint32_t> got = shuffle_load_tr(i, fetched);
