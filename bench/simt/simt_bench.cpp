@@ -2,37 +2,49 @@
 // in the same process, measured before each benchmark's timed loop (x_plain_loop = kernel / loop).
 #include <benchmark/benchmark.h>
 
-#include <boost/context/fiber.hpp>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <vector>
 
 #include "wmmasim/simt/simt.hpp"
+#include "../../emulator/simt/context_switch.hpp"
 #include "../../tests/simt/block_sum_kernel.hpp"
 
 namespace simt = wmmasim::simt;
-namespace ctx = boost::context;
+namespace detail = wmmasim::simt::detail;
 using simt::dim3;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// One round trip between two Boost.Context fibers = two switches.
-void BM_FiberSwitch(benchmark::State& state) {
-  std::int64_t n = 0;
-  ctx::fiber f{[&n](ctx::fiber&& main) {
+// One round trip between two contexts = two switches, with each implementation the runtime has
+// (emulator/simt/context_switch.hpp). Here the two sides jump from different call sites, so the
+// x86-64 switch's return is mispredicted every time: the opposite of the runtime, where lanes jump
+// from the same site one after another. BM_WaveCollectivePerLane measures that case.
+template <class Contexts> void BM_ContextSwitch(benchmark::State& state) {
+  struct Pair {
+    void* main = nullptr;
+    void* other = nullptr;
+    std::int64_t n = 0;
+  } pair;
+  auto stack = std::make_unique<char[]>(64 * 1024);
+  pair.other = Contexts::make(stack.get() + 64 * 1024, 64 * 1024, [](void* p) {
+    auto& pr = *static_cast<Pair*>(p);
     for (;;) {
-      ++n;
-      main = std::move(main).resume();
+      ++pr.n;
+      Contexts::jump(&pr.other, pr.main);
     }
-    return std::move(main);
-  }};
-  for (auto _ : state) f = std::move(f).resume();
-  benchmark::DoNotOptimize(n);
-  state.SetItemsProcessed(state.iterations() * 2);  // items = switches; f unwinds when destroyed
+  }, &pair);
+  for (auto _ : state) Contexts::jump(&pair.main, pair.other);
+  benchmark::DoNotOptimize(pair.n);
+  state.SetItemsProcessed(state.iterations() * 2);  // items = switches; the other context is dropped
 }
-BENCHMARK(BM_FiberSwitch);
+BENCHMARK_TEMPLATE(BM_ContextSwitch, detail::BoostContexts);
+#ifdef WMMASIM_ASM_CONTEXTS
+BENCHMARK_TEMPLATE(BM_ContextSwitch, detail::AsmContexts);
+#endif
 
 // One lane passing one barrier (a block of 256 lanes, 100 barriers per launch, one OS thread).
 void BM_BarrierPerLane(benchmark::State& state) {
@@ -45,6 +57,26 @@ void BM_BarrierPerLane(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 256 * 100);
 }
 BENCHMARK(BM_BarrierPerLane)->UseRealTime();
+
+// One lane passing one wave collective (the hook behind the WMMA builtins; an integer sum here),
+// same shape as BM_BarrierPerLane.
+void BM_WaveCollectivePerLane(benchmark::State& state) {
+  simt::LaunchOptions o;
+  o.threads = 1;
+  for (auto _ : state)
+    simt::launch("collectives", dim3(1), dim3(256), o, [] {
+      int v = simt::lane_id();
+      for (int i = 0; i < 100; ++i)
+        v = simt::wave_collective<int, int>("wave_sum", v, [](simt::LaneValues<const int> in, simt::LaneValues<int> out) {
+          int total = 0;
+          for (int x : in) total += x;
+          for (int& x : out) x = total & 0xFF;
+        });
+      benchmark::DoNotOptimize(v);
+    });
+  state.SetItemsProcessed(state.iterations() * 256 * 100);
+}
+BENCHMARK(BM_WaveCollectivePerLane)->UseRealTime();
 
 constexpr unsigned kBlocks = 512, kThreads = 256;
 

@@ -9,8 +9,6 @@
 
 #include "text.hpp"
 
-namespace ctx = boost::context;
-
 namespace wmmasim::simt::detail {
 
 thread_local LaneState* t_lane = nullptr;
@@ -49,11 +47,15 @@ BlockRunner::BlockRunner(LaunchState& l) : launch(l), stacks_(l.options.lane_sta
     lane.wave = static_cast<int>(t / ws);
     lane.lane = static_cast<int>(t % ws);
     lane.thread_idx = dim3(t % b.x, (t / b.x) % b.y, t / (b.x * b.y));
+    lane.stack = stacks_->take();
   }
   dynamic_shared.resize(launch.options.dynamic_shared_bytes);
 }
 
-BlockRunner::~BlockRunner() { abandon(); }
+BlockRunner::~BlockRunner() {
+  abandon();
+  for (unsigned t = 0; t < lane_count_; ++t) stacks_->give_back(lanes_[t].stack);
+}
 
 void BlockRunner::run(std::uint64_t linear_block) {
   linear_block_ = linear_block;
@@ -73,8 +75,8 @@ void BlockRunner::run(std::uint64_t linear_block) {
     LaneState& lane = lanes_[t];
     lane.status = LaneStatus::ready;
     lane.last.store(std::source_location{}, std::memory_order_relaxed);
-    lane.fiber = ctx::fiber(std::allocator_arg, PooledStack{&*stacks_},
-                            [this, &lane](ctx::fiber&& s) { return lane_main(lane, std::move(s)); });
+    lane.started = lane.unwinding = false;
+    lane.context = Contexts::make(lane.stack.top, lane.stack.bytes, &BlockRunner::lane_entry, &lane);
     ready_.push_back(t);
   }
 
@@ -114,27 +116,21 @@ void BlockRunner::enter(LaneState* lane) {
   running.store(lane, std::memory_order_release);
 }
 
-// Stores the continuation of whoever switched to the running context, for the next switch to it.
-void BlockRunner::park(ctx::fiber&& suspended) {
-  if (switched_from_) switched_from_->fiber = std::move(suspended);
-  else scheduler_ = std::move(suspended);
-}
-
 // The lane to hand over to; null sends the thread back to the scheduler, which decides what a
 // fault, a cancellation or an empty queue means.
 LaneState* BlockRunner::next_ready() {
-  if (fault_ || ready_.empty() || launch.cancelled.load(std::memory_order_relaxed)) return nullptr;
+  if (fault_ || abandoning_ || ready_.empty() || launch.cancelled.load(std::memory_order_relaxed)) return nullptr;
   LaneState* next = &lanes_[ready_.front()];
   ready_.pop_front();
   return next;
 }
 
 void BlockRunner::switch_to(LaneState* from, LaneState* to) {
-  ctx::fiber& target = to ? to->fiber : scheduler_;
-  switched_from_ = from;
+  void** save = from ? &from->context : &scheduler_;
   enter(to);
-  ctx::fiber suspended = std::move(target).resume();
-  park(std::move(suspended));  // running again: `from` was resumed by switched_from_
+  Contexts::jump(save, to ? to->context : scheduler_);
+  // Running again (whoever resumed us has called enter() for us).
+  if (from && from->unwinding) throw LaneUnwind{};
 }
 
 void BlockRunner::suspend(LaneState& lane) {
@@ -148,25 +144,45 @@ void BlockRunner::make_ready(LaneState& lane) {
   ready_.push_back(lane.tid);
 }
 
-// Destroying a suspended fiber unwinds its stack (Boost.Context throws forced_unwind into it), so
-// the kernel's locals are destroyed properly even when the block stops at a fault.
+// A lane stopped mid-kernel is resumed once more to throw LaneUnwind, so the kernel's locals are
+// destroyed properly even when the block stops at a fault; it then jumps back here for good.
 void BlockRunner::abandon() {
+  abandoning_ = true;
+  ready_.clear();
   for (unsigned t = 0; t < lane_count_; ++t) {
-    if (!lanes_[t].fiber) continue;
-    t_lane = &lanes_[t];
-    lanes_[t].fiber = ctx::fiber();
-    t_lane = nullptr;
+    LaneState& lane = lanes_[t];
+    if (!lane.started || lane.status == LaneStatus::exited) continue;
+    lane.unwinding = true;
+    switch_to(nullptr, &lane);
   }
-  running.store(nullptr, std::memory_order_release);
-  t_trace_memory = false;
+  abandoning_ = false;
+  enter(nullptr);
 }
 
-ctx::fiber BlockRunner::lane_main(LaneState& lane, ctx::fiber&& caller) {
-  park(std::move(caller));
+void BlockRunner::lane_entry(void* lane) {
+  LaneState& l = *static_cast<LaneState*>(lane);
+  l.block->lane_main(l);
+}
+
+// The bottom of every lane's stack: run the kernel, then hand the thread on and never come back.
+void BlockRunner::lane_main(LaneState& lane) {
+  lane.started = true;
+  run_kernel(lane);
+  lane.status = LaneStatus::exited;
+  ++exited_;
+  LaneState* next = next_ready();
+  void* finished = nullptr;
+  enter(next);
+  Contexts::jump(&finished, next ? next->context : scheduler_);
+  std::abort();  // nothing jumps to a finished lane
+}
+
+// Every exception ends here, on the lane's own stack, with the kernel's locals already destroyed.
+void BlockRunner::run_kernel(LaneState& lane) {
   try {
     launch.entry(launch.entry_context);
-  } catch (const ctx::detail::forced_unwind&) {
-    throw;  // the block is being abandoned: let Boost.Context finish unwinding this stack
+  } catch (const LaneUnwind&) {
+    // the block is being abandoned
   } catch (const LaneFault&) {
     // already recorded
   } catch (const std::exception& e) {
@@ -176,13 +192,6 @@ ctx::fiber BlockRunner::lane_main(LaneState& lane, ctx::fiber&& caller) {
     record_fault(FaultKind::exception,
                  "kernel " + launch.kernel + " threw an exception that is not a std::exception " + lane_context(lane));
   }
-  lane.status = LaneStatus::exited;
-  ++exited_;
-  // Hand over as suspend() does; the one resumed gets an empty fiber to park for this lane.
-  LaneState* next = next_ready();
-  switched_from_ = &lane;
-  enter(next);
-  return std::move(next ? next->fiber : scheduler_);
 }
 
 void BlockRunner::record_fault(FaultKind kind, std::string sentence) {
@@ -255,11 +264,17 @@ bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
   return false;
 }
 
-// The wave's lanes, the exec's own included, resume in lane order (see sync_threads).
+// The wave's lanes, the exec's own included, resume in lane order (see sync_threads), and before
+// any other wave's: a wave keeps the thread until it reaches a barrier, so what its 32 or 64 lanes
+// touch (their stack tops, their operands) stays in the L1 cache instead of the whole block's.
 void BlockRunner::finish_collective(LaneState& lane) {
   WaveState& w = waves[lane.wave];
   w.arrived = 0;
-  for (int i = 0; i < w.active; ++i) make_ready(lanes_[w.first_tid + i]);
+  for (int i = w.active - 1; i >= 0; --i) {
+    LaneState& l = lanes_[w.first_tid + i];
+    l.status = LaneStatus::ready;
+    ready_.push_front(l.tid);
+  }
   suspend(lane);
 }
 

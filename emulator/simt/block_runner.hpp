@@ -4,9 +4,9 @@
 // still waiting, the block is stuck and the waiting lanes are described in one sentence.
 //
 // A lane that stops hands the thread straight to the next ready lane (one context switch, not two
-// through a scheduler), and lanes of a wave stop at the same call site one after another, so the
-// CPU's return predictions stay right across the switch. The scheduler loop in run() only starts
-// the block and takes over when nothing is ready, a fault is recorded or the launch is cancelled.
+// through a scheduler; see context_switch.hpp for why the switch itself is ours). The scheduler
+// loop in run() only starts the block and takes over when nothing is ready, a fault is recorded or
+// the launch is cancelled.
 #pragma once
 
 #include <atomic>
@@ -18,8 +18,7 @@
 #include <string>
 #include <vector>
 
-#include <boost/context/fiber.hpp>
-
+#include "context_switch.hpp"
 #include "launch_state.hpp"
 #include "stack_pool.hpp"
 #include "wmmasim/simt/checked_ptr.hpp"
@@ -45,7 +44,10 @@ struct LaneState {
   const char* wait_what = "";
   const void* wait_tag = nullptr;
   CollectiveSlot slot{};
-  boost::context::fiber fiber;  // the lane, while it is suspended
+  void* context = nullptr;  // the lane, while it is suspended (Contexts)
+  StackRegion stack{};
+  bool started = false;     // its kernel code has begun (so abandoning it means unwinding its stack)
+  bool unwinding = false;   // the block is being abandoned: throw LaneUnwind when resumed
 };
 
 struct WaveState {
@@ -58,9 +60,11 @@ struct WaveState {
   std::vector<TraceEvent> trace;
 };
 
-// Thrown inside a lane after its fault is recorded: unwinds the lane's stack to its fiber entry.
-// Not a std::exception, so kernel code catching std::exception does not swallow it.
+// Thrown inside a lane after its fault is recorded: unwinds the lane's stack to its entry. Not a
+// std::exception, so kernel code catching std::exception does not swallow it.
 struct LaneFault {};
+// Thrown inside a suspended lane when its block is abandoned, so the kernel's locals are destroyed.
+struct LaneUnwind {};
 
 class BlockRunner {
  public:
@@ -91,13 +95,14 @@ class BlockRunner {
   bool is_stack_guard(const void* address) const { return stacks_->is_guard_page(address); }
 
  private:
-  boost::context::fiber lane_main(LaneState& lane, boost::context::fiber&& caller);
+  static void lane_entry(void* lane);
+  [[noreturn]] void lane_main(LaneState& lane);
+  void run_kernel(LaneState& lane);
   void suspend(LaneState& lane);
   void make_ready(LaneState& lane);
   LaneState* next_ready();
   void switch_to(LaneState* from, LaneState* to);
   void enter(LaneState* lane);
-  void park(boost::context::fiber&& suspended);
   void abandon();
   void record_fault(FaultKind kind, std::string sentence);
   std::string diagnose_stall() const;
@@ -106,8 +111,8 @@ class BlockRunner {
   std::string block_name() const;
 
   std::unique_ptr<LaneState[]> lanes_;
-  boost::context::fiber scheduler_;  // run()'s loop, while a lane runs
-  LaneState* switched_from_ = nullptr;  // who made the last switch (null: the scheduler)
+  void* scheduler_ = nullptr;  // run()'s loop, while a lane runs
+  bool abandoning_ = false;
   unsigned lane_count_ = 0;
   std::deque<unsigned> ready_;
   unsigned exited_ = 0, barrier_arrived_ = 0;

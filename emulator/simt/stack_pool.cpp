@@ -19,7 +19,7 @@ StackPool::~StackPool() {
   for (const Region& r : regions_) ::munmap(r.base, r.bytes);
 }
 
-boost::context::stack_context StackPool::take() {
+StackRegion StackPool::take() {
   char* base;
   if (!free_.empty()) {
     base = free_.back();
@@ -36,14 +36,11 @@ boost::context::stack_context StackPool::take() {
   // Stacks grow down from the top. Every region has the same size, so without an offset the hot
   // top of every lane's stack would fall in the same cache set; stagger the tops by cache lines.
   const std::size_t colour = (reinterpret_cast<std::uintptr_t>(base) / page_ % 64) * 64;
-  boost::context::stack_context sc;
-  sc.size = usable_ - colour;
-  sc.sp = base + page_ + usable_ - colour;
-  return sc;
+  return StackRegion{base + page_ + usable_ - colour, usable_ - colour};
 }
 
-void StackPool::give_back(boost::context::stack_context& sc) noexcept {
-  free_.push_back(static_cast<char*>(sc.sp) + (usable_ - sc.size) - usable_ - page_);
+void StackPool::give_back(const StackRegion& stack) noexcept {
+  free_.push_back(static_cast<char*>(stack.top) + (usable_ - stack.bytes) - usable_ - page_);
 }
 
 bool StackPool::is_guard_page(const void* address) const {

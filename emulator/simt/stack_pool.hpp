@@ -1,4 +1,4 @@
-// Fiber stacks for one worker thread, reused from block to block (creating a block's fibers then
+// Lane stacks for one worker thread, reused from launch to launch (starting a block's lanes then
 // costs no system call). Each stack has an inaccessible guard page below it, so an overflow faults
 // at once instead of corrupting a neighbour; the SIGSEGV handler turns that into one sentence.
 #pragma once
@@ -7,9 +7,12 @@
 #include <memory>
 #include <vector>
 
-#include <boost/context/stack_context.hpp>
-
 namespace wmmasim::simt::detail {
+
+struct StackRegion {
+  void* top = nullptr;  // stacks grow down from here
+  std::size_t bytes = 0;
+};
 
 class StackPool {
  public:
@@ -18,8 +21,8 @@ class StackPool {
   StackPool(const StackPool&) = delete;
   StackPool& operator=(const StackPool&) = delete;
 
-  boost::context::stack_context take();
-  void give_back(boost::context::stack_context& sc) noexcept;
+  StackRegion take();
+  void give_back(const StackRegion& stack) noexcept;
   std::size_t usable_bytes() const { return usable_; }
   static std::size_t rounded(std::size_t bytes);  // whole pages
   static std::size_t page_bytes();
@@ -50,13 +53,6 @@ class BorrowedStackPool {
 
  private:
   std::unique_ptr<StackPool> pool_;
-};
-
-// The StackAllocator Boost.Context asks for when a fiber is created and destroyed.
-struct PooledStack {
-  StackPool* pool;
-  boost::context::stack_context allocate() { return pool->take(); }
-  void deallocate(boost::context::stack_context& sc) noexcept { pool->give_back(sc); }
 };
 
 }  // namespace wmmasim::simt::detail
