@@ -111,10 +111,28 @@ void BM_SimtTiledGemmF16(benchmark::State& state) {
   simt::Buffer<float> C("C", static_cast<std::size_t>(s) * s);
   simt::LaunchOptions options;
   options.threads = static_cast<unsigned>(state.range(1));
+  // The same GEMM through the matrix API, timed in this run (C = 0, as the kernel's accumulators
+  // start): x_matrix_api is the SIMT time over it, and the two results must agree bit for bit.
+  GemmOptions o;
+  o.threads = static_cast<int>(options.threads);
+  const BitMatrix zero{s, s, ins.cd, std::vector<std::uint32_t>(static_cast<std::size_t>(s) * s, 0u)};
+  BitMatrix expect;
+  int reps = 0;
+  const WallTimer matrix_timer;
+  do {
+    expect = gemm(ins, a, b, zero, o);
+    ++reps;
+  } while (matrix_timer.seconds() < 0.3);
+  const double matrix_seconds = matrix_timer.seconds() / reps;
+
   const unsigned g = static_cast<unsigned>((s + 63) / 64);
   const WallTimer timer;
   for (auto _ : state) simt::launch("tiled_gemm_f16", simt::dim3{g, g}, simt::dim3{128}, options, examples::tiled_gemm_f16, A, B, C, s, s, s);
   report(state, timer, s, s, s);
+  state.counters["x_matrix_api"] = timer.seconds() / static_cast<double>(state.iterations()) / matrix_seconds;
+  const std::vector<float> got = C.to_host();
+  if (std::memcmp(got.data(), expect.bits.data(), got.size() * sizeof(float)) != 0)
+    state.SkipWithError("the SIMT kernel and the matrix API disagree");
 }
 BENCHMARK(BM_SimtTiledGemmF16)->Args({256, 1})->Args({256, 0})->Unit(benchmark::kMillisecond)->UseRealTime();
 

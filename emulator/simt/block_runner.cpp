@@ -11,7 +11,7 @@
 
 namespace wmmasim::simt::detail {
 
-thread_local LaneState* t_lane = nullptr;
+constinit thread_local LaneState* t_lane = nullptr;
 
 namespace {
 
@@ -50,6 +50,7 @@ BlockRunner::BlockRunner(LaunchState& l) : launch(l), stacks_(l.options.lane_sta
     lane.stack = stacks_->take();
   }
   dynamic_shared.resize(launch.options.dynamic_shared_bytes);
+  ready_.reset(lane_count_);
 }
 
 BlockRunner::~BlockRunner() {
@@ -235,13 +236,8 @@ bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
                                        std::source_location where) {
   lane.last.store(where, std::memory_order_relaxed);
   WaveState& w = waves[lane.wave];
-  if (w.active < launch.options.wave_size)
-    fault(lane, FaultKind::wave_collective,
-          std::string("wave collective '") + what + "' needs a full wave of " +
-              std::to_string(launch.options.wave_size) + " lanes, but the block of " + std::to_string(lane_count_) +
-              " threads leaves wave " + std::to_string(lane.wave) + " with " + std::to_string(w.active) +
-              " (make the block size a multiple of the wave size)",
-          where);
+  if (w.active < launch.options.wave_size) [[unlikely]]
+    partial_wave_fault(lane, what, where);
   lane.status = LaneStatus::at_collective;
   lane.wait_what = what;
   lane.wait_where = where;
@@ -262,6 +258,15 @@ bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
   }
   suspend(lane);
   return false;
+}
+
+void BlockRunner::partial_wave_fault(LaneState& lane, const char* what, std::source_location where) {
+  fault(lane, FaultKind::wave_collective,
+        std::string("wave collective '") + what + "' needs a full wave of " + std::to_string(launch.options.wave_size) +
+            " lanes, but the block of " + std::to_string(lane_count_) + " threads leaves wave " +
+            std::to_string(lane.wave) + " with " + std::to_string(waves[lane.wave].active) +
+            " (make the block size a multiple of the wave size)",
+        where);
 }
 
 // The wave's lanes, the exec's own included, resume in lane order (see sync_threads), and before

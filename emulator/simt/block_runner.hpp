@@ -11,7 +11,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <source_location>
@@ -60,6 +59,31 @@ struct WaveState {
   std::vector<TraceEvent> trace;
 };
 
+// The ready lanes, by thread id: a ring with room for every lane of the block, each at most once.
+class LaneQueue {
+ public:
+  void reset(unsigned lanes) {
+    ids_.assign(lanes + 1, 0);
+    head_ = tail_ = 0;
+  }
+  void clear() { head_ = tail_; }
+  bool empty() const { return head_ == tail_; }
+  unsigned front() const { return ids_[head_]; }
+  void pop_front() { head_ = head_ + 1 == ids_.size() ? 0 : head_ + 1; }
+  void push_back(unsigned id) {
+    ids_[tail_] = id;
+    tail_ = tail_ + 1 == ids_.size() ? 0 : tail_ + 1;
+  }
+  void push_front(unsigned id) {
+    head_ = head_ == 0 ? ids_.size() - 1 : head_ - 1;
+    ids_[head_] = id;
+  }
+
+ private:
+  std::vector<unsigned> ids_;
+  std::size_t head_ = 0, tail_ = 0;
+};
+
 // Thrown inside a lane after its fault is recorded: unwinds the lane's stack to its entry. Not a
 // std::exception, so kernel code catching std::exception does not swallow it.
 struct LaneFault {};
@@ -88,6 +112,7 @@ class BlockRunner {
                             std::source_location where);
   void finish_collective(LaneState& lane);
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
+  [[noreturn, gnu::cold, gnu::noinline]] void partial_wave_fault(LaneState& lane, const char* what, std::source_location where);
   std::string lane_context(const LaneState& lane) const;  // "in kernel K, block B, wave w, lane l"
 
   // Read by the watchdog: the lane now running on this thread, or null.
@@ -114,7 +139,7 @@ class BlockRunner {
   void* scheduler_ = nullptr;  // run()'s loop, while a lane runs
   bool abandoning_ = false;
   unsigned lane_count_ = 0;
-  std::deque<unsigned> ready_;
+  LaneQueue ready_;
   unsigned exited_ = 0, barrier_arrived_ = 0;
   bool barrier_mismatch_ = false;
   std::source_location barrier_where_{};
@@ -124,6 +149,6 @@ class BlockRunner {
 };
 
 // The lane running on this OS thread (null outside a kernel).
-extern thread_local LaneState* t_lane;
+extern thread_local constinit LaneState* t_lane;
 
 }  // namespace wmmasim::simt::detail

@@ -12,7 +12,7 @@
 namespace wmmasim::simt {
 namespace detail {
 
-thread_local bool t_trace_memory = false;
+constinit thread_local bool t_trace_memory = false;
 
 namespace {
 

@@ -30,7 +30,7 @@ enum class Access : std::uint8_t { read, write, access };
                              std::size_t access_bytes, std::size_t size_bytes, std::source_location where);
 
 // Set while lane 0 of a traced launch runs, so an untraced access costs one thread-local test.
-extern thread_local bool t_trace_memory;
+extern thread_local constinit bool t_trace_memory;  // constinit: read without a TLS wrapper call
 void trace_memory(const Allocation* alloc, bool write, std::size_t bytes, std::source_location where);
 
 }  // namespace detail
