@@ -73,6 +73,82 @@ WMMASIM_DEVICE V load_fragment(int lane, Get&& element) {
   return out;
 }
 
+// How a lane's A or B fragment lies along K, read off the layout at compile time: runs of `length`
+// slots, each run consecutive K values of one row of A (one column of B) that starts at a multiple
+// of `length`. With the tile stored K-contiguous, a run is then one aligned vector read.
+template <class Op, Operand Which>
+struct KRuns {
+  using C = FragmentCoords<Op, Which>;
+  static_assert(Which == Operand::a || Which == Operand::b, "only A and B have a K dimension");
+  static_assert(C::linear, "every slot must hold an element and split as lane part ^ slot part");
+
+  // mn: the row of A or the column of B; k: the other coordinate (A is M x K, B is K x N).
+  WMMASIM_HD static constexpr int mn(int lane, int e) { return Which == Operand::a ? C::row(lane, e) : C::col(lane, e); }
+  WMMASIM_HD static constexpr int k(int lane, int e) { return Which == Operand::a ? C::col(lane, e) : C::row(lane, e); }
+
+  WMMASIM_HD static constexpr int run_length() {
+    int n = 1;
+    while (n < C::size && mn(0, n) == mn(0, 0) && k(0, n) == k(0, 0) + n) ++n;
+    return n;
+  }
+  static constexpr int length = run_length();
+
+  WMMASIM_HD static constexpr bool runs() {
+    if (C::size % length != 0 || (length & (length - 1)) != 0) return false;
+    for (int lane = 0; lane < C::lanes; ++lane)
+      for (int e = 0; e < C::size; ++e) {
+        const int first = e - e % length;
+        if (mn(lane, e) != mn(lane, first) || k(lane, e) != k(lane, first) + e % length || k(lane, first) % length != 0)
+          return false;
+      }
+    return true;
+  }
+  static_assert(runs(), "this operand's fragment is not aligned runs of consecutive K of one row (A) or column (B)");
+};
+
+// LDS vector accesses. LDS tiles are plain __shared__ arrays (kernel.hpp's load_as/store_as take
+// global pointers on the CPU); the alignment the caller guarantees is what lets the GPU move the
+// whole width with one ds_load/ds_store.
+template <class V, class E>
+WMMASIM_DEVICE V lds_read(const E* p) {
+  V v;
+  __builtin_memcpy(&v, __builtin_assume_aligned(p, sizeof(V)), sizeof(V));
+  return v;
+}
+template <class V, class E>
+WMMASIM_DEVICE void lds_write(E* p, const V& v) {
+  __builtin_memcpy(__builtin_assume_aligned(p, sizeof(V)), &v, sizeof(V));
+}
+
+// A type of `Bytes` bytes that one memory instruction moves.
+template <int Bytes> struct vector_of_bytes;
+template <> struct vector_of_bytes<16> { using type = v4i; };
+template <> struct vector_of_bytes<8> { using type = v2i; };
+template <> struct vector_of_bytes<4> { using type = int; };
+template <> struct vector_of_bytes<2> { using type = short; };
+template <> struct vector_of_bytes<1> { using type = char; };
+
+// Lane `lane`'s A or B fragment from a tile stored K-contiguous in LDS, element (mn, k) at
+// tile[mn * Ld + k] (A row-major, B transposed): one vector read per run, or per 16 bytes of a
+// longer run. `tile` must be 16-byte aligned.
+template <class Op, Operand Which, class V, int Ld, class E>
+WMMASIM_DEVICE V load_fragment_k_runs(int lane, const E* tile) {
+  using R = KRuns<Op, Which>;
+  static_assert(R::C::l.element_bits == 8 * sizeof(E) && R::C::size * sizeof(E) == sizeof(V), "fragment does not fill the vector");
+  constexpr int run_bytes = R::length * static_cast<int>(sizeof(E));
+  constexpr int piece = run_bytes < 16 ? run_bytes : 16, per_piece = piece / static_cast<int>(sizeof(E));
+  static_assert(Ld * sizeof(E) % piece == 0, "tile rows must keep the runs aligned");
+  using P = typename vector_of_bytes<piece>::type;
+  unsigned char raw[sizeof(V)];
+  for (int e = 0; e < R::C::size; e += per_piece) {
+    const P p = lds_read<P>(tile + R::mn(lane, e) * Ld + R::k(lane, e));
+    __builtin_memcpy(raw + e * sizeof(E), &p, piece);
+  }
+  V out;
+  __builtin_memcpy(&out, raw, sizeof(V));
+  return out;
+}
+
 // Calls put(row, col, value) for every element of lane `lane`'s accumulator fragment.
 template <class Op, class Put>
 WMMASIM_DEVICE void store_fragment(int lane, const typename Op::Acc& acc, Put&& put) {

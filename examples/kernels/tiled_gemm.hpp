@@ -1,7 +1,9 @@
 // A tiled GEMM kernel in the TilePolicy / ComputePolicy style of AMD's RDNA4 WMMA example
 // (docs/seeds: a generic kernel, one policy moving tiles through LDS, one doing the math):
 // C (M x N) = A (M x K) * B (K x N), row-major. A block of 2 x 2 waves computes a 64 x 64 tile;
-// each wave owns 32 x 32 = 2 x 2 WMMA tiles. The same source runs on the CPU (SIMT runtime) and the GPU.
+// each wave owns 32 x 32 = 2 x 2 WMMA tiles. Tiles move in wide accesses, because element-sized
+// loads would leave the WMMA unit waiting on memory: 16-byte global loads into LDS, and fragments
+// read from LDS a run of K at a time. The same source runs on the CPU (SIMT runtime) and the GPU.
 #pragma once
 
 #include "fragments.hpp"
@@ -9,45 +11,84 @@
 
 namespace wmmasim::examples {
 
-// Block tile of BM x BK (A) and BK x BN (B) staged in LDS by all threads of the block; elements
-// outside the matrices read as zero, so any M, N, K works.
+// Block tile of BM x BK (A) and BK x BN (B) staged in LDS by all threads of the block. Both tiles
+// are stored K-contiguous, A row-major and B transposed (b[n * BK + k]), because each lane's WMMA
+// fragment of A and of B is runs of consecutive K (KRuns checks this): so every run is one LDS
+// vector read. Global memory is read in 16-byte vectors where the whole vector lies inside the matrix
+// and the row length (a multiple of 16 bytes) keeps it aligned; elsewhere element by element, with
+// elements outside the matrices reading as zero, so any M, N, K works. A and B must start 16-byte
+// aligned, as allocations do.
 template <class In, int BM, int BN, int BK, int Threads>
 struct TilePolicy {
   static constexpr int block_m = BM, block_n = BN, k_tile = BK, threads = Threads;
+  static constexpr int vec = 16 / static_cast<int>(sizeof(In));  // elements per 16-byte load
+  static_assert(BK % vec == 0 && BN % vec == 0, "tile rows must be whole 16-byte vectors");
+
+  // The 16-byte alignment is what the vector accesses assume.
+  struct Storage {
+    alignas(16) In a[BM * BK];
+    alignas(16) In b[BN * BK];
+  };
+
+  template <class APtr>
+  WMMASIM_DEVICE static void load_a(APtr A, In* lds_a, int m0, int k0, int M, int K, int tid) {
+    const bool aligned = K % vec == 0;  // then k0 + c < K means the whole vector is inside
+    for (int v = tid; v < BM * BK / vec; v += Threads) {
+      const int r = v / (BK / vec), c = v % (BK / vec) * vec;
+      In* dst = lds_a + r * BK + c;
+      if (aligned && m0 + r < M && k0 + c < K) {
+        lds_write(dst, load_as<v4i>(A + ((m0 + r) * K + k0 + c)));
+      } else {
+        for (int i = 0; i < vec; ++i)
+          dst[i] = (m0 + r < M && k0 + c + i < K) ? static_cast<In>(A[(m0 + r) * K + k0 + c + i]) : In(0);
+      }
+    }
+  }
+
+  // Consecutive threads take consecutive vectors of a B row, so a wave's global reads are coalesced;
+  // the transposition happens on the LDS stores.
+  template <class BPtr>
+  WMMASIM_DEVICE static void load_b(BPtr B, In* lds_b, int n0, int k0, int N, int K, int tid) {
+    const bool aligned = N % vec == 0;
+    for (int v = tid; v < BK * BN / vec; v += Threads) {
+      const int r = v / (BN / vec), c = v % (BN / vec) * vec;
+      In x[vec];
+      if (aligned && k0 + r < K && n0 + c < N) {
+        const v4i w = load_as<v4i>(B + ((k0 + r) * N + n0 + c));
+        __builtin_memcpy(x, &w, sizeof(w));
+      } else {
+        for (int i = 0; i < vec; ++i)
+          x[i] = (k0 + r < K && n0 + c + i < N) ? static_cast<In>(B[(k0 + r) * N + n0 + c + i]) : In(0);
+      }
+      for (int i = 0; i < vec; ++i) lds_b[(c + i) * BK + r] = x[i];
+    }
+  }
 
   template <class APtr, class BPtr>
-  WMMASIM_DEVICE static void load(APtr A, BPtr B, In* lds_a, In* lds_b, int m0, int n0, int k0, int M, int N, int K,
-                                  int tid) {
-    for (int i = tid; i < BM * BK; i += Threads) {
-      const int r = i / BK, c = i % BK;
-      lds_a[i] = (m0 + r < M && k0 + c < K) ? static_cast<In>(A[(m0 + r) * K + k0 + c]) : In(0);
-    }
-    for (int i = tid; i < BK * BN; i += Threads) {
-      const int r = i / BN, c = i % BN;
-      lds_b[i] = (k0 + r < K && n0 + c < N) ? static_cast<In>(B[(k0 + r) * N + n0 + c]) : In(0);
-    }
+  WMMASIM_DEVICE static void load(APtr A, BPtr B, Storage& lds, int m0, int n0, int k0, int M, int N, int K, int tid) {
+    load_a(A, lds.a, m0, k0, M, K, tid);
+    load_b(B, lds.b, n0, k0, N, K, tid);
   }
 };
 
-// The math of one wave: WM x WN output tiles of 16 x 16, fragments read from LDS with the layouts.
+// The math of one wave: WM x WN output tiles of 16 x 16, fragments read from K-contiguous LDS tiles
+// (row stride Ld) as the layouts' runs. All fragments of a step are read before the first WMMA, so
+// each B fragment is read once per step rather than once per A fragment.
 template <class Op, int WM, int WN>
 struct WmmaComputePolicy {
   static constexpr int k_step = kInstructions[instruction_index(Op::builtin)].k;
   typename Op::Acc acc[WM][WN] = {};
 
-  template <class In, int BK, int BN>
+  template <int Ld, class In>
   WMMASIM_DEVICE void step(const In* lds_a, const In* lds_b, int wave_m, int wave_n, int kk, int lane) {
-    for (int tm = 0; tm < WM; ++tm) {
-      const int row0 = wave_m + 16 * tm;
-      const auto a = load_fragment<Op, Operand::a, typename Op::A>(
-          lane, [&](int r, int k) { return lds_a[(row0 + r) * BK + kk + k]; });
-      for (int tn = 0; tn < WN; ++tn) {
-        const int col0 = wave_n + 16 * tn;
-        const auto b = load_fragment<Op, Operand::b, typename Op::B>(
-            lane, [&](int k, int c) { return lds_b[(kk + k) * BN + col0 + c]; });
-        acc[tm][tn] = Op::mma(a, b, acc[tm][tn]);
-      }
-    }
+    typename Op::A a[WM];
+    typename Op::B b[WN];
+    for (int tm = 0; tm < WM; ++tm)
+      a[tm] = load_fragment_k_runs<Op, Operand::a, typename Op::A, Ld>(lane, lds_a + (wave_m + 16 * tm) * Ld + kk);
+    for (int tn = 0; tn < WN; ++tn)
+      b[tn] = load_fragment_k_runs<Op, Operand::b, typename Op::B, Ld>(lane, lds_b + (wave_n + 16 * tn) * Ld + kk);
+    for (int tm = 0; tm < WM; ++tm)
+      for (int tn = 0; tn < WN; ++tn) acc[tm][tn] = Op::mma(a[tm], b[tn], acc[tm][tn]);
   }
 
   template <class CPtr>
@@ -66,19 +107,18 @@ template <class Op>
 WMMASIM_DEVICE void tiled_gemm_body(global_ptr<const typename Op::In> A, global_ptr<const typename Op::In> B,
                                     global_ptr<typename Op::Out> C, int M, int N, int K) {
   using Tile = TilePolicy<typename Op::In, 64, 64, 32, 128>;
-  __shared__ typename Op::In lds_a[Tile::block_m * Tile::k_tile];
-  __shared__ typename Op::In lds_b[Tile::k_tile * Tile::block_n];
+  __shared__ typename Tile::Storage lds;
   const int tid = static_cast<int>(thread_idx_x()), lane = lane_id(), wave = wave_id();
   const int m0 = static_cast<int>(block_idx_y()) * Tile::block_m, n0 = static_cast<int>(block_idx_x()) * Tile::block_n;
   const int wave_m = 32 * (wave / 2), wave_n = 32 * (wave % 2);
   WmmaComputePolicy<Op, 2, 2> compute;
   for (int k0 = 0; k0 < K; k0 += Tile::k_tile) {
     sync_threads();  // the previous step's LDS reads are done
-    Tile::load(A, B, lds_a, lds_b, m0, n0, k0, M, N, K, tid);
+    Tile::load(A, B, lds, m0, n0, k0, M, N, K, tid);
     sync_threads();
     // Stop at K: an all-zero step would still turn a -0 accumulator into +0 (numerics 3.3 (6)).
     for (int kk = 0; kk < Tile::k_tile && k0 + kk < K; kk += compute.k_step)
-      compute.template step<typename Op::In, Tile::k_tile, Tile::block_n>(lds_a, lds_b, wave_m, wave_n, kk, lane);
+      compute.template step<Tile::k_tile>(lds.a, lds.b, wave_m, wave_n, kk, lane);
   }
   compute.store(C, m0 + wave_m, n0 + wave_n, M, N, lane);
 }
