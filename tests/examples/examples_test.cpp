@@ -41,15 +41,21 @@ void expect_kernel_equals_gemm(Kernel kernel, const char* name, int M, int N, in
     ASSERT_EQ(got[i], want.bits[i]) << name << " " << M << "x" << N << "x" << K << " D[" << i / N << "][" << i % N << "]";
 }
 
+// The tile copies read 16-byte vectors where a row length keeps them aligned and the whole vector is
+// inside, element by element elsewhere: the shapes below take each path for A and for B, and mix
+// both at the matrix edges.
 TEST(Examples, TiledGemmF16) {
   expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16, "tiled_gemm_f16", 128, 64, 96, 1);
   expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16, "tiled_gemm_f16", 70, 90, 40, 2);
+  expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16, "tiled_gemm_f16", 64, 72, 36, 8);
 }
 TEST(Examples, TiledGemmFp8) {
   expect_kernel_equals_gemm<examples::WmmaFp8>(examples::tiled_gemm_fp8, "tiled_gemm_fp8", 64, 128, 64, 3);
+  expect_kernel_equals_gemm<examples::WmmaFp8>(examples::tiled_gemm_fp8, "tiled_gemm_fp8", 33, 40, 20, 9);
 }
 TEST(Examples, TiledGemmI8) {
   expect_kernel_equals_gemm<examples::WmmaI8>(examples::tiled_gemm_i8, "tiled_gemm_i8", 96, 64, 80, 4);
+  expect_kernel_equals_gemm<examples::WmmaI8>(examples::tiled_gemm_i8, "tiled_gemm_i8", 40, 80, 24, 10);
 }
 TEST(Examples, TiledGemmF16WithLoadTr) {
   expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16_load_tr, "tiled_gemm_f16_load_tr", 64, 128, 64, 5);

@@ -59,5 +59,22 @@ TEST(FromSimt, TiledGemmKeepsWavesOfABlockTogether) {
   EXPECT_GT(cycles::simulate(program).kernel_cycles, 0);
 }
 
+// Where rows are whole 16-byte vectors, the tiled kernels read global memory only in 16-byte loads
+// (what lane 0 of every wave issued).
+TEST(FromSimt, TiledGemmReadsGlobalMemoryIn16ByteVectors) {
+  for (const char* name : {"tiled_gemm_f16", "tiled_gemm_fp8", "tiled_gemm_i8"}) {
+    simt::TraceRecorder recorder;
+    examples::find_program(name).run({64, 64, 64, 3, &recorder});
+    int loads = 0;
+    for (const simt::WaveTrace& w : recorder.waves)
+      for (const simt::TraceEvent& e : w.events)
+        if (e.kind == simt::EventKind::global_load) {
+          ++loads;
+          EXPECT_EQ(e.bytes, 16u) << name;
+        }
+    EXPECT_GT(loads, 0) << name;
+  }
+}
+
 }  // namespace
 }  // namespace wmmasim
