@@ -118,57 +118,17 @@ TYPED_TEST(ContextSwitch, EntryGetsItsArgumentOnAnAlignedStackOfItsOwn) {
 // Many live values across many switches among many contexts, as lanes at wave collectives: each
 // context's running sums must come out as if it had run alone (callee-saved registers and the
 // stack both survive), and an exception thrown after a switch unwinds and is caught on that stack.
-template <class C> struct Lane {
-  World<C>* world = nullptr;
-  std::size_t index = 0;
-  std::uint64_t result = 0;
-  std::string caught;
-  static void hand_on(Lane& l) {
-    World<C>& w = *l.world;
-    const std::size_t next = l.index + 1;
-    C::jump(&w.contexts[l.index], next < w.contexts.size() ? w.contexts[next] : w.main);
+// `pause` is where a lane hands the thread on (nothing, for the run without switches).
+template <class Pause> std::uint64_t deep(std::size_t index, int depth, std::uint64_t x, Pause& pause) {
+  if (depth == 0) {
+    pause();
+    if (x % 7 == 3) throw std::runtime_error("lane " + std::to_string(index));
+    return x;
   }
-  static std::uint64_t deep(Lane& l, int depth, std::uint64_t x) {
-    if (depth == 0) {
-      hand_on(l);
-      if (x % 7 == 3) throw std::runtime_error("lane " + std::to_string(l.index));
-      return x;
-    }
-    return deep(l, depth - 1, x * 3 + 1) + x;
-  }
-  static void entry(void* p) {
-    auto& l = *static_cast<Lane*>(p);
-    std::uint64_t s0 = l.index, s1 = l.index * 2 + 1, s2 = 7, s3 = 11, s4 = 13, s5 = l.index ^ 5;
-    for (int round = 0; round < 20; ++round) {
-      s0 = s0 * 6364136223846793005ull + 1442695040888963407ull;
-      s1 += s0 >> 7;
-      s2 ^= s1 * 31;
-      s3 += s2 + static_cast<std::uint64_t>(round);
-      s4 = (s4 << 3) ^ s3;
-      s5 += s4 | s0;
-      try {
-        s5 += deep(l, round % 4, s0 % 1000);
-      } catch (const std::runtime_error& e) {
-        l.caught = e.what();
-        ++s5;
-      }
-    }
-    l.result = s0 ^ s1 ^ s2 ^ s3 ^ s4 ^ s5;
-    hand_on(l);  // never resumed
-  }
-};
+  return deep(index, depth - 1, x * 3 + 1, pause) + x;
+}
 
-template <class C> std::uint64_t lane_alone(std::size_t index, std::string& caught) {
-  // The same arithmetic with no switches, for the expected values.
-  struct Plain {
-    static std::uint64_t deep(std::size_t index, int depth, std::uint64_t x) {
-      if (depth == 0) {
-        if (x % 7 == 3) throw std::runtime_error("lane " + std::to_string(index));
-        return x;
-      }
-      return deep(index, depth - 1, x * 3 + 1) + x;
-    }
-  };
+template <class Pause> std::uint64_t lane_work(std::size_t index, std::string& caught, Pause pause) {
   std::uint64_t s0 = index, s1 = index * 2 + 1, s2 = 7, s3 = 11, s4 = 13, s5 = index ^ 5;
   for (int round = 0; round < 20; ++round) {
     s0 = s0 * 6364136223846793005ull + 1442695040888963407ull;
@@ -178,7 +138,7 @@ template <class C> std::uint64_t lane_alone(std::size_t index, std::string& caug
     s4 = (s4 << 3) ^ s3;
     s5 += s4 | s0;
     try {
-      s5 += Plain::deep(index, round % 4, s0 % 1000);
+      s5 += deep(index, round % 4, s0 % 1000, pause);
     } catch (const std::runtime_error& e) {
       caught = e.what();
       ++s5;
@@ -186,6 +146,22 @@ template <class C> std::uint64_t lane_alone(std::size_t index, std::string& caug
   }
   return s0 ^ s1 ^ s2 ^ s3 ^ s4 ^ s5;
 }
+
+template <class C> struct Lane {
+  World<C>* world = nullptr;
+  std::size_t index = 0;
+  std::uint64_t result = 0;
+  std::string caught;
+  void hand_on() {
+    const std::size_t next = index + 1;
+    C::jump(&world->contexts[index], next < world->contexts.size() ? world->contexts[next] : world->main);
+  }
+  static void entry(void* p) {
+    auto& l = *static_cast<Lane*>(p);
+    l.result = lane_work(l.index, l.caught, [&l] { l.hand_on(); });
+    l.hand_on();  // never resumed
+  }
+};
 
 TYPED_TEST(ContextSwitch, ManyContextsKeepTheirStateAndTheirExceptions) {
   constexpr std::size_t kLanes = 64;
@@ -201,7 +177,7 @@ TYPED_TEST(ContextSwitch, ManyContextsKeepTheirStateAndTheirExceptions) {
   int threw = 0;
   for (std::size_t i = 0; i < kLanes; ++i) {
     std::string caught;
-    EXPECT_EQ(lanes[i].result, lane_alone<TypeParam>(i, caught)) << "lane " << i;
+    EXPECT_EQ(lanes[i].result, lane_work(i, caught, [] {})) << "lane " << i;
     EXPECT_EQ(lanes[i].caught, caught) << "lane " << i;
     threw += !caught.empty();
   }
