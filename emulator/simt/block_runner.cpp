@@ -72,6 +72,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
   barrier_mismatch_ = false;
   fault_.reset();
   ready_.clear();
+  collective_due_ = nullptr;
   for (unsigned t = 0; t < lane_count_; ++t) {
     LaneState& lane = lanes_[t];
     lane.status = LaneStatus::ready;
@@ -82,6 +83,10 @@ void BlockRunner::run(std::uint64_t linear_block) {
   }
 
   while (!fault_) {
+    if (collective_due_) {
+      run_collective(*std::exchange(collective_due_, nullptr));
+      continue;
+    }
     if (launch.cancelled.load(std::memory_order_relaxed)) {
       if (launch.timed_out.load())
         record_fault(FaultKind::timeout, "kernel " + launch.kernel + " did not finish within " +
@@ -232,8 +237,8 @@ void BlockRunner::sync_threads(LaneState& lane, std::source_location where) {
 
 // ------------------------------------------------------------------ wave collectives ------------
 
-bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
-                                       std::source_location where) {
+void BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
+                                       const CollectiveExec& exec, std::source_location where) {
   lane.last.store(where, std::memory_order_relaxed);
   WaveState& w = waves[lane.wave];
   if (w.active < launch.options.wave_size) [[unlikely]]
@@ -243,6 +248,7 @@ bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
   lane.wait_where = where;
   lane.wait_tag = tag;
   lane.slot = CollectiveSlot{in, out};
+  lane.exec = &exec;
   if (w.arrived++ == 0) {
     w.what = what;
     w.where = where;
@@ -252,12 +258,11 @@ bool BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
     w.mismatch = true;
   }
   if (w.arrived == w.active && !w.mismatch) {
-    slots.resize(static_cast<std::size_t>(w.active));
-    for (int i = 0; i < w.active; ++i) slots[static_cast<std::size_t>(i)] = lanes_[w.first_tid + i].slot;
-    return true;  // this lane runs the exec, then finish_collective
+    collective_due_ = &lane;  // run() execs it on the thread's own stack, then readies the wave
+    switch_to(&lane, nullptr);
+    return;
   }
   suspend(lane);
-  return false;
 }
 
 void BlockRunner::partial_wave_fault(LaneState& lane, const char* what, std::source_location where) {
@@ -269,18 +274,36 @@ void BlockRunner::partial_wave_fault(LaneState& lane, const char* what, std::sou
         where);
 }
 
-// The wave's lanes, the exec's own included, resume in lane order (see sync_threads), and before
-// any other wave's: a wave keeps the thread until it reaches a barrier, so what its 32 or 64 lanes
-// touch (their stack tops, their operands) stays in the L1 cache instead of the whole block's.
-void BlockRunner::finish_collective(LaneState& lane) {
-  WaveState& w = waves[lane.wave];
+// Runs a complete wave's exec with `last` (the lane that completed it) as the current lane, so the
+// trace and fault messages name its wave. Then the wave's lanes resume in lane order (see
+// sync_threads), and before any other wave's: a wave keeps the thread until it reaches a barrier,
+// so what its 32 or 64 lanes touch (their stack tops, their operands) stays in the L1 cache.
+void BlockRunner::run_collective(LaneState& last) {
+  WaveState& w = waves[last.wave];
+  slots.resize(static_cast<std::size_t>(w.active));
+  for (int i = 0; i < w.active; ++i) slots[static_cast<std::size_t>(i)] = lanes_[w.first_tid + i].slot;
+  const auto failed = [&] { return std::string("wave collective '") + w.what + "' failed"; };
+  enter(&last);
+  in_exec = true;
+  try {
+    last.exec->run(last.exec->exec, slots);
+  } catch (const LaneFault&) {
+    // recorded by fault()
+  } catch (const std::exception& e) {
+    record_fault(FaultKind::exception, failed() + " (" + e.what() + ") " + lane_context(last) + at_text(w.where));
+  } catch (...) {
+    record_fault(FaultKind::exception, failed() + " with an exception that is not a std::exception " +
+                                           lane_context(last) + at_text(w.where));
+  }
+  in_exec = false;
+  enter(nullptr);
+  if (fault_) return;
   w.arrived = 0;
   for (int i = w.active - 1; i >= 0; --i) {
     LaneState& l = lanes_[w.first_tid + i];
     l.status = LaneStatus::ready;
     ready_.push_front(l.tid);
   }
-  suspend(lane);
 }
 
 // ------------------------------------------------------------------ diagnosis -------------------

@@ -43,6 +43,7 @@ struct LaneState {
   const char* wait_what = "";
   const void* wait_tag = nullptr;
   CollectiveSlot slot{};
+  const CollectiveExec* exec = nullptr;  // at_collective: what to run once the wave is complete
   void* context = nullptr;  // the lane, while it is suspended (Contexts)
   StackRegion stack{};
   bool started = false;     // its kernel code has begun (so abandoning it means unwinding its stack)
@@ -108,9 +109,8 @@ class BlockRunner {
   bool in_exec = false;
 
   void sync_threads(LaneState& lane, std::source_location where);
-  bool arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
-                            std::source_location where);
-  void finish_collective(LaneState& lane);
+  void arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
+                            const CollectiveExec& exec, std::source_location where);
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
   [[noreturn, gnu::cold, gnu::noinline]] void partial_wave_fault(LaneState& lane, const char* what, std::source_location where);
   std::string lane_context(const LaneState& lane) const;  // "in kernel K, block B, wave w, lane l"
@@ -123,6 +123,7 @@ class BlockRunner {
   static void lane_entry(void* lane);
   [[noreturn]] void lane_main(LaneState& lane);
   void run_kernel(LaneState& lane);
+  void run_collective(LaneState& last);
   void suspend(LaneState& lane);
   void make_ready(LaneState& lane);
   LaneState* next_ready();
@@ -137,6 +138,7 @@ class BlockRunner {
 
   std::unique_ptr<LaneState[]> lanes_;
   void* scheduler_ = nullptr;  // run()'s loop, while a lane runs
+  LaneState* collective_due_ = nullptr;  // the lane that completed a wave collective, for run() to exec
   bool abandoning_ = false;
   unsigned lane_count_ = 0;
   LaneQueue ready_;

@@ -30,27 +30,10 @@ void fault_in_lane(FaultKind kind, const std::string& what_happened, std::source
   t_lane->block->fault(*t_lane, kind, what_happened, where);
 }
 
-bool arrive_at_collective(const char* what, const void* tag, const void* in, void* out, std::source_location where) {
+void arrive_at_collective(const char* what, const void* tag, const void* in, void* out, const CollectiveExec& exec,
+                          std::source_location where) {
   LaneState& lane = current_lane("wave_collective");
-  return lane.block->arrive_at_collective(lane, what, tag, in, out, where);
-}
-
-std::span<const CollectiveSlot> collective_slots() { return current_lane("wave_collective").block->slots; }
-
-void finish_collective() {
-  LaneState& lane = current_lane("wave_collective");
-  lane.block->finish_collective(lane);
-}
-
-void collective_exec_failed(const char* what, std::source_location where, const std::exception& e) {
-  fault_in_lane(FaultKind::exception, std::string("wave collective '") + what + "' failed (" + e.what() + ")", where);
-}
-
-CollectiveExecScope::CollectiveExecScope() {
-  if (t_lane) t_lane->block->in_exec = true;
-}
-CollectiveExecScope::~CollectiveExecScope() {
-  if (t_lane) t_lane->block->in_exec = false;
+  lane.block->arrive_at_collective(lane, what, tag, in, out, exec, where);
 }
 
 checked_ptr<unsigned char> dynamic_shared_region() {

@@ -25,7 +25,8 @@ template <class T> std::vector<std::uint32_t> as_bits(const std::vector<T>& v) {
 }
 
 template <class Op, class Kernel>
-void expect_kernel_equals_gemm(Kernel kernel, const char* name, int M, int N, int K, std::uint64_t seed) {
+void expect_kernel_equals_gemm(Kernel kernel, const char* name, int M, int N, int K, std::uint64_t seed,
+                               const simt::LaunchOptions& options = {}) {
   const Instruction& ins = *find_builtin(Op::builtin);
   const BitMatrix a = random_matrix(M, K, ins.a, seed, 0), b = random_matrix(K, N, ins.b, seed, 1);
   BitMatrix zero{M, N, ins.cd, std::vector<std::uint32_t>(static_cast<std::size_t>(M) * N, 0)};
@@ -35,7 +36,7 @@ void expect_kernel_equals_gemm(Kernel kernel, const char* name, int M, int N, in
   simt::Buffer<typename Op::In> A("A", as_host<typename Op::In>(a)), B("B", as_host<typename Op::In>(b));
   simt::Buffer<typename Op::Out> C("C", static_cast<std::size_t>(M) * N);
   simt::launch(name, simt::dim3{static_cast<unsigned>((N + 63) / 64), static_cast<unsigned>((M + 63) / 64)},
-               simt::dim3{128}, kernel, A, B, C, M, N, K);
+               simt::dim3{128}, options, kernel, A, B, C, M, N, K);
   const std::vector<std::uint32_t> got = as_bits(C.to_host());
   for (std::size_t i = 0; i < got.size(); ++i)
     ASSERT_EQ(got[i], want.bits[i]) << name << " " << M << "x" << N << "x" << K << " D[" << i / N << "][" << i % N << "]";
@@ -48,6 +49,13 @@ TEST(Examples, TiledGemmF16) {
   expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16, "tiled_gemm_f16", 128, 64, 96, 1);
   expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16, "tiled_gemm_f16", 70, 90, 40, 2);
   expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16, "tiled_gemm_f16", 64, 72, 36, 8);
+}
+// A builtin's own work (gathering the wave's operands, the arithmetic) runs on the OS thread's
+// stack, so the smallest lane stack a launch accepts holds a WMMA kernel.
+TEST(Examples, TiledGemmRunsOnTheSmallestLaneStack) {
+  simt::LaunchOptions small;
+  small.lane_stack_bytes = 16 * 1024;
+  expect_kernel_equals_gemm<examples::WmmaF16>(examples::tiled_gemm_f16, "tiled_gemm_f16", 64, 64, 64, 11, small);
 }
 TEST(Examples, TiledGemmFp8) {
   expect_kernel_equals_gemm<examples::WmmaFp8>(examples::tiled_gemm_fp8, "tiled_gemm_fp8", 64, 128, 64, 3);

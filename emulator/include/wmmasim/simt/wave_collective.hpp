@@ -3,7 +3,7 @@
 // SWMMAC and global_load_tr builtins act on a whole wave while kernel code stays per lane.
 #pragma once
 
-#include <exception>
+#include <memory>
 #include <source_location>
 #include <span>
 #include <type_traits>
@@ -21,22 +21,17 @@ struct CollectiveSlot {
 // Distinguishes instantiations, so lanes meeting at one line with different types are told apart.
 template <class In, class Out> inline const char collective_type_tag = 0;
 
-// Registers the calling lane at the collective. Returns true for the lane that completes the wave
-// (it must then run exec and call finish_collective); the others are suspended until the results
-// are written and return false.
-bool arrive_at_collective(const char* what, const void* type_tag, const void* in, void* out,
-                          std::source_location where);
-std::span<const CollectiveSlot> collective_slots();  // the calling wave's lanes, in lane order
-void finish_collective();                            // resumes the other lanes of the wave
-[[noreturn]] void collective_exec_failed(const char* what, std::source_location where, const std::exception& e);
-
-// While alive, trace_event() records for the wave whichever lane is running the exec.
-struct CollectiveExecScope {
-  CollectiveExecScope();
-  ~CollectiveExecScope();
-  CollectiveExecScope(const CollectiveExecScope&) = delete;
-  CollectiveExecScope& operator=(const CollectiveExecScope&) = delete;
+// What the runtime runs once a wave is complete: exec, with its type erased.
+struct CollectiveExec {
+  void (*run)(void* exec, std::span<const CollectiveSlot> slots);  // slots: the wave's lanes, in lane order
+  void* exec;
 };
+
+// Registers the calling lane at the collective and returns when every lane of its wave has arrived
+// and the runtime has run `exec` once over all of them, on the OS thread's own stack (so what an
+// exec needs does not count against the lanes' stacks).
+void arrive_at_collective(const char* what, const void* type_tag, const void* in, void* out, const CollectiveExec& exec,
+                          std::source_location where);
 
 }  // namespace detail
 
@@ -79,18 +74,13 @@ Out wave_collective(const char* what, const In& mine, Exec&& exec,
                     std::source_location where = std::source_location::current()) {
   static_assert(std::is_default_constructible_v<Out>, "wave_collective results must be default-constructible");
   Out result{};
-  if (detail::arrive_at_collective(what, &detail::collective_type_tag<In, Out>, &mine, &result, where)) {
-    const std::span<const detail::CollectiveSlot> slots = detail::collective_slots();
-    {
-      detail::CollectiveExecScope scope;
-      try {
-        exec(LaneValues<const In>(slots), LaneValues<Out>(slots));
-      } catch (const std::exception& e) {
-        detail::collective_exec_failed(what, where, e);
-      }
-    }
-    detail::finish_collective();
-  }
+  using E = std::remove_reference_t<Exec>;
+  const detail::CollectiveExec job{
+      [](void* e, std::span<const detail::CollectiveSlot> slots) {
+        (*static_cast<E*>(e))(LaneValues<const In>(slots), LaneValues<Out>(slots));
+      },
+      const_cast<std::remove_const_t<E>*>(std::addressof(exec))};
+  detail::arrive_at_collective(what, &detail::collective_type_tag<In, Out>, &mine, &result, job, where);
   return result;
 }
 
