@@ -1,5 +1,6 @@
 #include "example_programs.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -51,7 +52,7 @@ runfile::Matrix to_run_matrix(const BitMatrix& m) {
 
 runfile::ProgramRecord example_record(const examples::Program& program, const examples::ProgramSetup& setup,
                                       std::uint64_t seed, const std::string& target, const BitMatrix& d,
-                                      double wall_seconds) {
+                                      const KernelTimes& times) {
   const Instruction& ins = *program.instruction;
   runfile::ProgramRecord p;
   p.program = program.name;
@@ -63,12 +64,21 @@ runfile::ProgramRecord example_record(const examples::Program& program, const ex
   p.mode = "values";
   p.inputs = {{"A", to_run_matrix(setup.a)}, {"B", to_run_matrix(setup.b)}, {"C", to_run_matrix(setup.c)}};
   p.outputs = {{"D", to_run_matrix(d)}};
-  char wall[160];
-  std::snprintf(wall, sizeof wall,
-                "kernel wall time %.6f s (host steady_clock around hipModuleLaunchKernel and hipDeviceSynchronize, "
-                "launch overhead included)",
-                wall_seconds);
-  p.notes.push_back(wall);
+  char text[256];
+  if (!times.event_ms.empty()) {
+    std::vector<float> sorted = times.event_ms;
+    std::sort(sorted.begin(), sorted.end());
+    std::snprintf(text, sizeof text,
+                  "kernel time %.6f ms median, %.6f ms min of %zu launches after one warm-up (hipEventElapsedTime "
+                  "between events on the null stream)",
+                  static_cast<double>(sorted[sorted.size() / 2]), static_cast<double>(sorted.front()), sorted.size());
+    p.notes.push_back(text);
+  }
+  std::snprintf(text, sizeof text,
+                "first launch wall time %.6f s (host steady_clock around hipModuleLaunchKernel and "
+                "hipDeviceSynchronize, code upload and launch overhead included)",
+                times.first_launch_host_seconds);
+  p.notes.push_back(text);
   p.notes.push_back("example kernel " + program.name + " (examples/kernels/), grid " + std::to_string(setup.grid_x) + " x " +
                     std::to_string(setup.grid_y) + " of " + std::to_string(setup.block) +
                     " work-items; D is its output buffer, pre-filled with 0xFF bytes; no cycle counts are recorded");

@@ -33,11 +33,19 @@ const ExampleKernel* find_example_kernel(std::string_view program);  // nullptr 
 std::vector<unsigned char> pack_elements(const BitMatrix& m);
 BitMatrix unpack_elements(const std::vector<unsigned char>& bytes, int rows, int cols, Format format);
 
+// How long an example kernel ran: one warm-up launch timed on the host (steady_clock around the
+// launch and hipDeviceSynchronize), then kTimedLaunches launches timed by HIP events.
+inline constexpr int kTimedLaunches = 5;
+struct KernelTimes {
+  double first_launch_host_seconds = 0;
+  std::vector<float> event_ms;
+};
+
 // The record of one example run: program, arch (the device's target), wave_size, seed, full builtin
 // name, modifiers (iu8: signed_a, signed_b), mode "values", inputs A, B, C and output D as whole
-// matrices, and notes (among them the kernel's host-measured wall time; no cycle counts).
+// matrices, and notes (among them the kernel times; no cycle counts).
 runfile::ProgramRecord example_record(const examples::Program& program, const examples::ProgramSetup& setup,
                                       std::uint64_t seed, const std::string& target, const BitMatrix& d,
-                                      double wall_seconds);
+                                      const KernelTimes& times);
 
 }  // namespace wmmasim::hw

@@ -72,6 +72,17 @@ struct DeviceBuffer {
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 };
 
+struct Event {
+  const HipApi& hip;
+  hipEvent_t event = nullptr;
+  Event(const HipApi& h, const std::string& what) : hip(h) { check(hip, hip.hipEventCreate(&event), "hipEventCreate for " + what); }
+  ~Event() {
+    if (event) (void)hip.hipEventDestroy(event);
+  }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+};
+
 class Session {
  public:
   Session(const HipApi& hip, const DeviceInfo& dev) : hip_(hip), dev_(dev) {
@@ -103,12 +114,29 @@ class Session {
     return f;
   }
 
-  // One launch of a grid; returns the host's steady_clock time from launch to the end of hipDeviceSynchronize.
-  double launch_grid(const std::string& what, hipFunction_t f, unsigned grid_x, unsigned grid_y, unsigned block, void** args) {
+  // A grid launched once to warm up (code upload, caches; a fault shows here), then kTimedLaunches
+  // times between a pair of events on the null stream. Every launch computes the same D.
+  KernelTimes launch_grid(const std::string& what, hipFunction_t f, unsigned grid_x, unsigned grid_y, unsigned block,
+                          void** args) {
+    const auto launch_once = [&] {
+      check(hip_, hip_.hipModuleLaunchKernel(f, grid_x, grid_y, 1, block, 1, 1, 0, nullptr, args, nullptr), "launching " + what);
+    };
+    KernelTimes times;
     const auto t0 = std::chrono::steady_clock::now();
-    check(hip_, hip_.hipModuleLaunchKernel(f, grid_x, grid_y, 1, block, 1, 1, 0, nullptr, args, nullptr), "launching " + what);
+    launch_once();
     check(hip_, hip_.hipDeviceSynchronize(), "running " + what + " on device " + std::to_string(dev_.index));
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    times.first_launch_host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    Event start(hip_, what), stop(hip_, what);
+    for (int i = 0; i < kTimedLaunches; ++i) {
+      check(hip_, hip_.hipEventRecord(start.event, nullptr), "hipEventRecord for " + what);
+      launch_once();
+      check(hip_, hip_.hipEventRecord(stop.event, nullptr), "hipEventRecord for " + what);
+      check(hip_, hip_.hipEventSynchronize(stop.event), "running " + what + " on device " + std::to_string(dev_.index));
+      float ms = 0;
+      check(hip_, hip_.hipEventElapsedTime(&ms, start.event, stop.event), "hipEventElapsedTime for " + what);
+      times.event_ms.push_back(ms);
+    }
+    return times;
   }
 
   hipFunction_t function(const std::string& symbol, int wave) {
@@ -195,22 +223,22 @@ runfile::ProgramRecord run_example(const HipApi& hip, Session& session, const De
   DeviceBuffer d_d(hip, k->abi == ExampleAbi::chain ? d.size() : 0, what);
   check(hip, hip.hipMemcpy(d_a.ptr, a.data(), a.size(), hipMemcpyHostToDevice), "copying A of " + what);
   check(hip, hip.hipMemcpy(d_b.ptr, b.data(), b.size(), hipMemcpyHostToDevice), "copying B of " + what);
-  double seconds = 0;
+  KernelTimes times;
   void* out = nullptr;
   if (k->abi == ExampleAbi::gemm) {  // C = A*B over a buffer that starts as 0xFF bytes (C = 0 is not read)
     check(hip, hip.hipMemset(d_c.ptr, 0xFF, c.size()), "hipMemset for " + what);
     void* args[] = {&d_a.ptr, &d_b.ptr, &d_c.ptr, &M, &N, &K};
-    seconds = session.launch_grid(what, f, s.grid_x, s.grid_y, s.block, args);
+    times = session.launch_grid(what, f, s.grid_x, s.grid_y, s.block, args);
     out = d_c.ptr;
   } else {  // D = A*B + C
     check(hip, hip.hipMemcpy(d_c.ptr, c.data(), c.size(), hipMemcpyHostToDevice), "copying C of " + what);
     check(hip, hip.hipMemset(d_d.ptr, 0xFF, d.size()), "hipMemset for " + what);
     void* args[] = {&d_a.ptr, &d_b.ptr, &d_c.ptr, &d_d.ptr, &K};
-    seconds = session.launch_grid(what, f, s.grid_x, s.grid_y, s.block, args);
+    times = session.launch_grid(what, f, s.grid_x, s.grid_y, s.block, args);
     out = d_d.ptr;
   }
   check(hip, hip.hipMemcpy(d.data(), out, d.size(), hipMemcpyDeviceToHost), "reading D of " + what);
-  return example_record(p, s, req.seed, dev.arch, unpack_elements(d, s.c.rows, s.c.cols, out_format), seconds);
+  return example_record(p, s, req.seed, dev.arch, unpack_elements(d, s.c.rows, s.c.cols, out_format), times);
 }
 
 nlohmann::json host_environment() {

@@ -20,7 +20,8 @@ struct HipApi {
   X(hipGetDeviceCount) X(hipGetDeviceProperties) X(hipDeviceGetAttribute) X(hipDeviceGetName)      \
   X(hipSetDevice) X(hipDriverGetVersion) X(hipRuntimeGetVersion) X(hipGetErrorName)               \
   X(hipGetErrorString) X(hipFree) X(hipMemcpy) X(hipMemset) X(hipModuleLoadData)      \
-  X(hipModuleUnload) X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipDeviceSynchronize)
+  X(hipModuleUnload) X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipDeviceSynchronize)            \
+  X(hipEventCreate) X(hipEventDestroy) X(hipEventRecord) X(hipEventSynchronize) X(hipEventElapsedTime)
 #define WMMASIM_HIP_MEMBER(fn) decltype(&::fn) fn = nullptr;
   WMMASIM_HIP_FUNCTIONS(WMMASIM_HIP_MEMBER)
 #undef WMMASIM_HIP_MEMBER

@@ -236,7 +236,10 @@ TEST_F(Cli, ExampleProgramRecordsHaveTheEmulatorsInputs) {
           c.program == "tiled_gemm_i8" ? std::vector<std::string>{"signed_a", "signed_b"} : std::vector<std::string>{};
       EXPECT_EQ(h.modifiers, modifiers);
       EXPECT_FALSE(h.cycles.has_value()) << "no cycle counts for example programs";
-      EXPECT_TRUE(std::any_of(h.notes.begin(), h.notes.end(), [](const std::string& n) { return n.find("wall time") != std::string::npos; }));
+      EXPECT_TRUE(std::any_of(h.notes.begin(), h.notes.end(), [](const std::string& n) { return n.find("first launch wall time") != std::string::npos; }));
+      EXPECT_TRUE(std::any_of(h.notes.begin(), h.notes.end(), [](const std::string& n) {
+        return n.rfind("kernel time ", 0) == 0 && n.find("min of 5 launches after one warm-up (hipEventElapsedTime") != std::string::npos;
+      }));
       std::filesystem::remove(out());
     }
   }
