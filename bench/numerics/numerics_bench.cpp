@@ -4,7 +4,9 @@
 // same FLOPs) per second, measured in the same process just before.
 // Plain names use the best kernels of this CPU (simd_paths.hpp); <builtin>/general, /portable and
 // /avx2 force the per-element general path (the implementation before the vectorised kernels) and the
-// narrower vectorised variants, for comparison in the same run.
+// narrower vectorised variants, for comparison in the same run. <builtin>/registers is the whole
+// register-level call the SIMT builtins and the wave API make (run_wave_builtin: the lanes' words
+// unpacked through the layouts, compute_d, D packed back), same inputs.
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
@@ -18,6 +20,8 @@
 #include "wmmasim/numerics/formats.hpp"
 #include "wmmasim/numerics/numerics.hpp"
 #include "wmmasim/numerics/simd_paths.hpp"
+#include "wmmasim/wave/builtin_call.hpp"
+#include "wmmasim/wave/register_file.hpp"
 
 namespace {
 
@@ -93,10 +97,73 @@ void emulate(benchmark::State& state, const Instruction* ins, SimdPath path) {
   force_simd_path(SimdPath::automatic);
 }
 
+// The same operands as each lane's register words (lane-major, as a wave call holds them).
+struct LaneWords {
+  std::vector<std::uint32_t> a, b, c, index;
+};
+
+LaneWords lane_words(const Instruction& ins, const Operands& o) {
+  RegisterFile regs(ins.wave);
+  const int at_a = 0, at_b = 16, at_c = 32, at_index = 48;
+  write_matrix(ins, Operand::a, o.a, regs, at_a);
+  write_matrix(ins, Operand::b, o.b, regs, at_b);
+  write_matrix(ins, ins.family == Family::swmmac ? Operand::d : Operand::c, o.c, regs, at_c);
+  if (ins.family == Family::swmmac) {  // every index set gets the same fields
+    const LinearLayout l = operand_layout(ins, Operand::index);
+    std::vector<std::uint32_t> fields(static_cast<std::size_t>(l.rows()) * l.cols() * l.keys());
+    for (std::size_t i = 0; i < fields.size(); ++i) fields[i] = o.index[i % o.index.size()];
+    write_matrix(ins, Operand::index, fields, regs, at_index);
+  }
+  LaneWords w;
+  const auto take = [&](std::vector<std::uint32_t>& out, int first, int count) {
+    for (int lane = 0; lane < ins.wave; ++lane)
+      for (int v = 0; v < count; ++v) out.push_back(regs.at(first + v, lane));
+  };
+  take(w.a, at_a, ins.vgprs_a);
+  take(w.b, at_b, ins.vgprs_b);
+  take(w.c, at_c, ins.vgprs_cd);
+  if (ins.family == Family::swmmac) take(w.index, at_index, 1);
+  return w;
+}
+
+void emulate_registers(benchmark::State& state, const Instruction* ins) {
+  std::vector<LaneWords> sets;
+  for (unsigned s = 0; s < 4; ++s) sets.push_back(lane_words(*ins, make_operands(*ins, s)));
+  std::vector<WaveBuiltinLanes> calls(sets.size());
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    WaveBuiltinLanes& call = calls[i];
+    call.ins = ins;
+    for (int lane = 0; lane < ins->wave; ++lane) {
+      call.a[lane] = sets[i].a.data() + lane * ins->vgprs_a;
+      call.b[lane] = sets[i].b.data() + lane * ins->vgprs_b;
+      call.c[lane] = sets[i].c.data() + lane * ins->vgprs_cd;
+      if (!sets[i].index.empty()) call.index[lane] = sets[i].index.data() + lane;
+    }
+  }
+  std::vector<std::uint32_t> d(static_cast<std::size_t>(ins->wave) * ins->vgprs_cd);
+  const double eigen_rate = eigen_gemms_per_second(ins->k);
+  std::size_t n = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    run_wave_builtin(calls[n++ % calls.size()], d.data());
+    benchmark::DoNotOptimize(d.data());
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double rate = static_cast<double>(state.iterations()) / seconds;
+  state.counters["instr_per_s"] = rate;
+  state.counters["eigen_gemm_per_s"] = eigen_rate;
+  state.counters["ratio_vs_eigen"] = rate / eigen_rate;
+  state.SetLabel(std::string(builtin_model(*ins).name) + " registers");
+}
+
 int register_all() {
   for (const Instruction& ins : kInstructions)
     if (ins.family != Family::load_tr)
       benchmark::RegisterBenchmark(std::string(ins.name).c_str(), emulate, &ins, SimdPath::automatic)
+          ->Unit(benchmark::kMicrosecond);
+  for (const Instruction& ins : kInstructions)
+    if (ins.family != Family::load_tr)
+      benchmark::RegisterBenchmark((std::string(ins.name) + "/registers").c_str(), emulate_registers, &ins)
           ->Unit(benchmark::kMicrosecond);
   for (SimdPath path : {SimdPath::general, SimdPath::portable, SimdPath::avx2}) {
     if (!simd_path_supported(path)) continue;
