@@ -130,7 +130,7 @@ int run_program(const RunArgs& args) {
     const cycles::Program traced = cycles::program_from_simt(program.name, recorder.waves);
     const cycles::Prediction prediction = cycles::simulate(traced, parameters);
     std::printf("\ncycle model (from the SIMT trace: WMMA issue and result dependencies are exact; memory is coarse; "
-                "__shared__ LDS traffic is not traced):\n%s",
+                "__shared__ arrays are traced where the kernel uses load_as/store_as):\n%s",
                 cycles::text_report(prediction).c_str());
     if (!args.svg.empty()) {
       std::ofstream svg(args.svg);

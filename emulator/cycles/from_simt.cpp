@@ -1,6 +1,7 @@
 #include "wmmasim/cycles/from_simt.hpp"
 
 #include <map>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -77,8 +78,14 @@ Program program_from_simt(const std::string& name, const std::vector<simt::WaveT
           produced[e.write] = d;
           break;
         }
-        case simt::EventKind::global_load:
         case simt::EventKind::lds:
+          if (std::string_view(e.name) == "ds_store") {  // stores what the latest load brought (a tile copy)
+            t.kind = InstrKind::lds_store;
+            t.reads.push_back({last_load.empty() ? regs.fresh(std::max(1u, (e.bytes + 3) / 4)) : last_load, ReadRole::other});
+            break;
+          }
+          [[fallthrough]];
+        case simt::EventKind::global_load:
           t.kind = e.kind == simt::EventKind::lds ? InstrKind::lds_load : InstrKind::global_load;
           t.label = *e.name ? e.name : "";
           t.writes.push_back(last_load = regs.fresh(std::max(1u, (e.bytes + 3) / 4)));

@@ -106,20 +106,6 @@ struct KRuns {
   static_assert(runs(), "this operand's fragment is not aligned runs of consecutive K of one row (A) or column (B)");
 };
 
-// LDS vector accesses. LDS tiles are plain __shared__ arrays (kernel.hpp's load_as/store_as take
-// global pointers on the CPU); the alignment the caller guarantees is what lets the GPU move the
-// whole width with one ds_load/ds_store.
-template <class V, class E>
-WMMASIM_DEVICE V lds_read(const E* p) {
-  V v;
-  __builtin_memcpy(&v, __builtin_assume_aligned(p, sizeof(V)), sizeof(V));
-  return v;
-}
-template <class V, class E>
-WMMASIM_DEVICE void lds_write(E* p, const V& v) {
-  __builtin_memcpy(__builtin_assume_aligned(p, sizeof(V)), &v, sizeof(V));
-}
-
 // A type of `Bytes` bytes that one memory instruction moves.
 template <int Bytes> struct vector_of_bytes;
 template <> struct vector_of_bytes<16> { using type = v4i; };
@@ -141,7 +127,8 @@ WMMASIM_DEVICE V load_fragment_k_runs(int lane, const E* tile) {
   using P = typename vector_of_bytes<piece>::type;
   unsigned char raw[sizeof(V)];
   for (int e = 0; e < R::C::size; e += per_piece) {
-    const P p = lds_read<P>(tile + R::mn(lane, e) * Ld + R::k(lane, e));
+    // One aligned LDS read per run (load_as on a __shared__ tile: a traced LDS access on the CPU).
+    const P p = load_as<P>(tile + R::mn(lane, e) * Ld + R::k(lane, e));
     __builtin_memcpy(raw + e * sizeof(E), &p, piece);
   }
   V out;

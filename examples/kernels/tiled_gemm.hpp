@@ -37,7 +37,7 @@ struct TilePolicy {
       const int r = v / (BK / vec), c = v % (BK / vec) * vec;
       In* dst = lds_a + r * BK + c;
       if (aligned && m0 + r < M && k0 + c < K) {
-        lds_write(dst, load_as<v4i>(A + ((m0 + r) * K + k0 + c)));
+        store_as(dst, load_as<v4i>(A + ((m0 + r) * K + k0 + c)));
       } else {
         for (int i = 0; i < vec; ++i)
           dst[i] = (m0 + r < M && k0 + c + i < K) ? static_cast<In>(A[(m0 + r) * K + k0 + c + i]) : In(0);
@@ -60,7 +60,7 @@ struct TilePolicy {
         for (int i = 0; i < vec; ++i)
           x[i] = (k0 + r < K && n0 + c + i < N) ? static_cast<In>(B[(k0 + r) * N + n0 + c + i]) : In(0);
       }
-      for (int i = 0; i < vec; ++i) lds_b[(c + i) * BK + r] = x[i];
+      for (int i = 0; i < vec; ++i) store_as(lds_b + (c + i) * BK + r, x[i]);
     }
   }
 

@@ -1,6 +1,8 @@
 // The runnable example programs and the path from a SIMT trace to the cycle model.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "programs/programs.hpp"
 #include "wmmasim/cycles/from_simt.hpp"
 #include "wmmasim/cycles/model.hpp"
@@ -74,6 +76,35 @@ TEST(FromSimt, TiledGemmReadsGlobalMemoryIn16ByteVectors) {
         }
     EXPECT_GT(loads, 0) << name;
   }
+}
+
+// The tiled f16 kernel moves its LDS tiles with load_as/store_as, which the trace records as LDS
+// accesses. Per 32-wide K tile, each of the 128 lanes copies 2 16-byte vectors of A (one ds_store of
+// 16 bytes each) and 2 of B (stored transposed: 8 ds_stores of one f16 each); per 16-wide K step a
+// wave reads 2 A and 2 B fragments, each two runs of 4 consecutive K (ds_loads of 8 bytes).
+TEST(FromSimt, TiledGemmTracesItsLdsTraffic) {
+  simt::TraceRecorder recorder;
+  examples::find_program("tiled_gemm_f16").run({64, 64, 64, 3, &recorder});  // one block, K tiles: 2
+  ASSERT_EQ(recorder.waves.size(), 4u);
+  for (const simt::WaveTrace& w : recorder.waves) {
+    std::map<std::pair<std::string, unsigned>, int> lds;  // (direction, bytes) -> count
+    for (const simt::TraceEvent& e : w.events)
+      if (e.kind == simt::EventKind::lds) ++lds[{e.name, e.bytes}];
+    const std::map<std::pair<std::string, unsigned>, int> expected = {
+        {{"ds_store", 16}, 2 * 2}, {{"ds_store", 2}, 2 * 2 * 8}, {{"ds_load", 8}, 2 * 2 * 4 * 2}};
+    EXPECT_EQ(lds, expected) << "wave " << w.wave;
+  }
+  // The adapter: an LDS store stores what the load before it brought, so it waits for that load.
+  const cycles::Program program = cycles::program_from_simt("tiled", recorder.waves);
+  const std::vector<cycles::TraceEvent>& events = program.waves[0].events;
+  int checked = 0;
+  for (std::size_t i = 1; i < events.size(); ++i)
+    if (events[i].kind == cycles::InstrKind::lds_store && events[i - 1].kind == cycles::InstrKind::global_load) {
+      ASSERT_EQ(events[i].reads.size(), 1u);
+      EXPECT_EQ(events[i].reads[0].regs.first, events[i - 1].writes.at(0).first);
+      ++checked;
+    }
+  EXPECT_GT(checked, 0);
 }
 
 }  // namespace

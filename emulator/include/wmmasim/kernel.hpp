@@ -83,6 +83,7 @@ __device__ inline unsigned long long cycle_counter() {
 #else
 // ---------------------------------------------------------------- CPU (g++, wmmasim::simt) -------
 #include <cstddef>
+#include <cstring>
 #include <source_location>
 
 #include "wmmasim/simt/simt.hpp"
@@ -134,6 +135,22 @@ V load_as(simt::checked_ptr<P> p, std::source_location where = std::source_locat
 template <class V, class P>
 void store_as(simt::checked_ptr<P> p, const V& v, std::source_location where = std::source_location::current()) {
   simt::ptr_cast<V>(p).write(v, where);
+}
+// A plain pointer on the CPU points into a __shared__ array (global memory is always a checked_ptr):
+// not bounds-checked, but traced as one LDS access, so the cycle model sees the kernel's LDS traffic.
+template <class V, class P>
+V load_as(const P* p, std::source_location where = std::source_location::current()) {
+  V v;
+  std::memcpy(static_cast<void*>(&v), p, sizeof(V));
+  if (simt::detail::t_trace_memory) [[unlikely]]
+    simt::detail::trace_memory(&simt::detail::shared_array_memory, false, sizeof(V), where);
+  return v;
+}
+template <class V, class P>
+void store_as(P* p, const V& v, std::source_location where = std::source_location::current()) {
+  std::memcpy(static_cast<void*>(p), &v, sizeof(V));
+  if (simt::detail::t_trace_memory) [[unlikely]]
+    simt::detail::trace_memory(&simt::detail::shared_array_memory, true, sizeof(V), where);
 }
 
 // No cycles on the CPU: records a timer event in the trace (for the cycle model) and returns 0.

@@ -7,6 +7,8 @@
 namespace wmmasim::simt {
 namespace detail {
 checked_ptr<unsigned char> dynamic_shared_region();  // LaunchOptions::dynamic_shared_bytes bytes
+// What traces of plain __shared__ arrays name (kernel.hpp's load_as/store_as on plain pointers).
+inline const Allocation shared_array_memory{"__shared__ array", MemorySpace::shared, 0};
 }
 
 template <class T> checked_ptr<T> dynamic_shared() { return ptr_cast<T>(detail::dynamic_shared_region()); }
