@@ -30,44 +30,100 @@ struct TilePolicy {
     alignas(16) In b[BN * BK];
   };
 
-  template <class APtr>
-  WMMASIM_DEVICE static void load_a(APtr A, In* lds_a, int m0, int k0, int M, int K, int tid) {
-    const bool aligned = K % vec == 0;  // then k0 + c < K means the whole vector is inside
-    for (int v = tid; v < BM * BK / vec; v += Threads) {
-      const int r = v / (BK / vec), c = v % (BK / vec) * vec;
-      In* dst = lds_a + r * BK + c;
-      if (aligned && m0 + r < M && k0 + c < K) {
-        store_as(dst, load_as<v4i>(A + ((m0 + r) * K + k0 + c)));
-      } else {
-        for (int i = 0; i < vec; ++i)
-          dst[i] = (m0 + r < M && k0 + c + i < K) ? static_cast<In>(A[(m0 + r) * K + k0 + c + i]) : In(0);
+  static constexpr int a_vectors = BM * BK / vec / Threads, b_vectors = BK * BN / vec / Threads;  // per thread
+  static_assert(BM * BK / vec % Threads == 0 && BK * BN / vec % Threads == 0, "every thread copies whole vectors");
+
+  // A thread's part of a K tile, between its global reads and its LDS stores.
+  struct Staged {
+    v4i a[a_vectors];
+    v4i b[b_vectors];
+  };
+
+  // Vector j of this thread: row r, first column c of the tile row-major in `width` columns.
+  WMMASIM_DEVICE static void place(int tid, int j, int width, int& r, int& c) {
+    const int v = tid + j * Threads;
+    r = v / (width / vec);
+    c = v % (width / vec) * vec;
+  }
+
+  // One 16-byte vector of a row-major matrix: a single load where it lies wholly inside and the row
+  // length keeps it aligned, else element by element with zeros outside.
+  template <class Ptr>
+  WMMASIM_DEVICE static v4i fetch(Ptr M, int row, int col, int rows, int cols) {
+    if (cols % vec == 0 && row < rows && col < cols) return load_as<v4i>(M + (row * cols + col));
+    In x[vec];
+    for (int i = 0; i < vec; ++i) x[i] = (row < rows && col + i < cols) ? static_cast<In>(M[row * cols + col + i]) : In(0);
+    v4i w;
+    __builtin_memcpy(&w, x, sizeof(w));
+    return w;
+  }
+
+  // All of a thread's global reads for a tile are issued before its first LDS store, so they are in
+  // flight together: the GPU waits for global memory once per tile, not once per vector. A tile wholly
+  // inside both matrices (the block-uniform common case) takes plain vector loads with no per-vector
+  // branch, which would otherwise make the compiler wait at every join.
+  template <class APtr, class BPtr>
+  WMMASIM_DEVICE static void fetch_tile(APtr A, BPtr B, Staged& s, int m0, int n0, int k0, int M, int N, int K, int tid) {
+    const bool interior = K % vec == 0 && N % vec == 0 && m0 + BM <= M && n0 + BN <= N && k0 + BK <= K;
+    int r, c;
+    if (interior) {
+      for (int j = 0; j < a_vectors; ++j) {
+        place(tid, j, BK, r, c);
+        s.a[j] = load_as<v4i>(A + ((m0 + r) * K + k0 + c));
       }
+      for (int j = 0; j < b_vectors; ++j) {
+        place(tid, j, BN, r, c);  // consecutive threads take consecutive vectors of a B row: coalesced
+        s.b[j] = load_as<v4i>(B + ((k0 + r) * N + n0 + c));
+      }
+      return;
+    }
+    for (int j = 0; j < a_vectors; ++j) {
+      place(tid, j, BK, r, c);
+      s.a[j] = fetch(A, m0 + r, k0 + c, M, K);
+    }
+    for (int j = 0; j < b_vectors; ++j) {
+      place(tid, j, BN, r, c);
+      s.b[j] = fetch(B, k0 + r, n0 + c, K, N);
     }
   }
 
-  // Consecutive threads take consecutive vectors of a B row, so a wave's global reads are coalesced;
-  // the transposition happens on the LDS stores.
-  template <class BPtr>
-  WMMASIM_DEVICE static void load_b(BPtr B, In* lds_b, int n0, int k0, int N, int K, int tid) {
-    const bool aligned = N % vec == 0;
-    for (int v = tid; v < BK * BN / vec; v += Threads) {
-      const int r = v / (BN / vec), c = v % (BN / vec) * vec;
+  WMMASIM_DEVICE static void stash_a(const Staged& s, In* lds_a, int tid) {
+    int r, c;
+    for (int j = 0; j < a_vectors; ++j) {
+      place(tid, j, BK, r, c);
+      store_as(lds_a + r * BK + c, s.a[j]);
+    }
+  }
+
+  // B is transposed on its way into LDS, one element per store.
+  WMMASIM_DEVICE static void stash_b(const Staged& s, In* lds_b, int tid) {
+    int r, c;
+    for (int j = 0; j < b_vectors; ++j) {
+      place(tid, j, BN, r, c);
       In x[vec];
-      if (aligned && k0 + r < K && n0 + c < N) {
-        const v4i w = load_as<v4i>(B + ((k0 + r) * N + n0 + c));
-        __builtin_memcpy(x, &w, sizeof(w));
-      } else {
-        for (int i = 0; i < vec; ++i)
-          x[i] = (k0 + r < K && n0 + c + i < N) ? static_cast<In>(B[(k0 + r) * N + n0 + c + i]) : In(0);
-      }
+      __builtin_memcpy(x, &s.b[j], sizeof(x));
       for (int i = 0; i < vec; ++i) store_as(lds_b + (c + i) * BK + r, x[i]);
     }
   }
 
   template <class APtr, class BPtr>
   WMMASIM_DEVICE static void load(APtr A, BPtr B, Storage& lds, int m0, int n0, int k0, int M, int N, int K, int tid) {
-    load_a(A, lds.a, m0, k0, M, K, tid);
-    load_b(B, lds.b, n0, k0, N, K, tid);
+    Staged s;
+    fetch_tile(A, B, s, m0, n0, k0, M, N, K, tid);
+    stash_a(s, lds.a, tid);
+    stash_b(s, lds.b, tid);
+  }
+
+  // A alone (the load_tr variant reads B straight from global memory).
+  template <class APtr>
+  WMMASIM_DEVICE static void load_a(APtr A, In* lds_a, int m0, int k0, int M, int K, int tid) {
+    Staged s;
+    int r, c;
+    for (int j = 0; j < a_vectors; ++j) {
+      place(tid, j, BK, r, c);
+      s.a[j] = fetch(A, m0 + r, k0 + c, M, K);
+    }
+    stash_a(s, lds_a, tid);
   }
 };
 
