@@ -14,19 +14,24 @@ namespace {
 // Virtual registers: a ring over the wave's VGPR budget. A value is looked up by the register it was
 // last written to, and matrix results are rewritten every step, so values live far shorter than
 // one trip around the ring.
+// A ring of VGPRs [base, base + size): a value's range is reused once the ring wraps.
 class VirtualRegisters {
  public:
-  explicit VirtualRegisters(int size) : size_(size) {}
+  VirtualRegisters(int base, int size) : base_(base), size_(size) {}
   VgprRange fresh(int count) {
     if (next_ + count > size_) next_ = 0;
-    const VgprRange r{static_cast<std::uint16_t>(next_), static_cast<std::uint16_t>(count)};
+    const VgprRange r{static_cast<std::uint16_t>(base_ + next_), static_cast<std::uint16_t>(count)};
     next_ += count;
     return r;
   }
 
  private:
-  int size_, next_ = 0;
+  int base_, size_, next_ = 0;
 };
+
+// Global loads get a ring of their own, so a prefetched tile that waits in registers across a whole
+// tile of math is not overwritten by the WMMAs' virtual results (a false dependency).
+constexpr int kGlobalLoadRing = 32;
 
 SourceLocation location(Program& p, const std::source_location& where) {
   return SourceLocation{p.intern(where.file_name()), static_cast<std::uint32_t>(where.line())};
@@ -49,9 +54,14 @@ Program program_from_simt(const std::string& name, const std::vector<simt::WaveT
     out.wave_size = w.wave_size;
     out.vgprs = options.vgprs_per_lane;
     out.lds_bytes = static_cast<int>(w.dynamic_shared_bytes);
-    VirtualRegisters regs(options.vgprs_per_lane);
+    const int load_ring = options.vgprs_per_lane >= 2 * kGlobalLoadRing ? kGlobalLoadRing : 0;
+    VirtualRegisters regs(0, options.vgprs_per_lane - load_ring);
+    // (Too few VGPRs for a ring of their own: loads share the one ring's space.)
+    VirtualRegisters global_loads(load_ring ? options.vgprs_per_lane - load_ring : 0,
+                                  load_ring ? load_ring : options.vgprs_per_lane);
     std::unordered_map<std::uint64_t, VgprRange> produced;  // value id -> where a WMMA wrote it
     VgprRange last_load;                                     // destination of the latest load
+    VgprRange last_global_load;                              // ... of the latest global load
     for (const simt::TraceEvent& e : w.events) {
       TraceEvent t;
       t.where = location(program, e.where);
@@ -79,16 +89,19 @@ Program program_from_simt(const std::string& name, const std::vector<simt::WaveT
           break;
         }
         case simt::EventKind::lds:
-          if (std::string_view(e.name) == "ds_store") {  // stores what the latest load brought (a tile copy)
+          if (std::string_view(e.name) == "ds_store") {  // stores what the latest global load brought (a tile copy)
             t.kind = InstrKind::lds_store;
-            t.reads.push_back({last_load.empty() ? regs.fresh(std::max(1u, (e.bytes + 3) / 4)) : last_load, ReadRole::other});
+            t.reads.push_back({last_global_load.empty() ? regs.fresh(std::max(1u, (e.bytes + 3) / 4)) : last_global_load,
+                               ReadRole::other});
             break;
           }
           [[fallthrough]];
         case simt::EventKind::global_load:
           t.kind = e.kind == simt::EventKind::lds ? InstrKind::lds_load : InstrKind::global_load;
           t.label = *e.name ? e.name : "";
-          t.writes.push_back(last_load = regs.fresh(std::max(1u, (e.bytes + 3) / 4)));
+          if (e.kind == simt::EventKind::global_load) last_load = last_global_load = global_loads.fresh(std::max(1u, (e.bytes + 3) / 4));
+          else last_load = regs.fresh(std::max(1u, (e.bytes + 3) / 4));
+          t.writes.push_back(last_load);
           if (e.write) produced[e.write] = last_load;  // global_load_tr results feed WMMAs
           break;
         case simt::EventKind::global_store:

@@ -168,10 +168,16 @@ WMMASIM_DEVICE void tiled_gemm_body(global_ptr<const typename Op::In> A, global_
   const int m0 = static_cast<int>(block_idx_y()) * Tile::block_m, n0 = static_cast<int>(block_idx_x()) * Tile::block_n;
   const int wave_m = 32 * (wave / 2), wave_n = 32 * (wave % 2);
   WmmaComputePolicy<Op, 2, 2> compute;
+  // Software pipelining: the next tile's global reads are issued before this tile's math, so their
+  // latency hides behind the WMMAs; they land in LDS at the top of the next iteration.
+  typename Tile::Staged next;
+  Tile::fetch_tile(A, B, next, m0, n0, 0, M, N, K, tid);
   for (int k0 = 0; k0 < K; k0 += Tile::k_tile) {
     sync_threads();  // the previous step's LDS reads are done
-    Tile::load(A, B, lds, m0, n0, k0, M, N, K, tid);
+    Tile::stash_a(next, lds.a, tid);
+    Tile::stash_b(next, lds.b, tid);
     sync_threads();
+    if (k0 + Tile::k_tile < K) Tile::fetch_tile(A, B, next, m0, n0, k0 + Tile::k_tile, M, N, K, tid);
     // Stop at K: an all-zero step would still turn a -0 accumulator into +0 (numerics 3.3 (6)).
     for (int kk = 0; kk < Tile::k_tile && k0 + kk < K; kk += compute.k_step)
       compute.template step<Tile::k_tile>(lds.a, lds.b, wave_m, wave_n, kk, lane);

@@ -2,8 +2,8 @@
 // model. The CPU has no register allocation and sees only what lane 0 does, so the result is coarse:
 // WMMA/SWMMAC issue and the dependencies between matrix results are exact; values are given virtual
 // VGPRs; a matrix operand that no earlier WMMA produced is taken to come from the wave's most recent
-// memory load, and an LDS store to store what the most recent load brought (so loads delay what
-// follows them); __shared__ arrays are traced only where the kernel uses load_as/store_as on them.
+// memory load, and an LDS store to store what the most recent global load brought (a tile copy; so
+// loads delay what follows them); __shared__ arrays are traced only where the kernel uses load_as/store_as on them.
 // Reports made from it say so.
 #pragma once
 
