@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "wmmasim/hw/probes.hpp"
@@ -76,6 +77,48 @@ inline const std::vector<SwampRow>& swamp_rows() {
   };
   return rows;
 }
+
+// The bf16 bits of (-1)^neg * m * 2^e for 1 <= m < 256, a normal number.
+inline std::uint32_t bf16_bits(bool neg, std::uint32_t m, int e) {
+  int lead = 0;
+  while ((m >> (lead + 1)) != 0) ++lead;
+  const int biased = e + lead + 127;
+  if (m == 0 || lead > 7 || biased < 1 || biased > 254) throw std::logic_error("bf16_bits: not a normal bf16");
+  return (neg ? 0x8000u : 0u) | static_cast<std::uint32_t>(biased) << 7 | ((m << (7 - lead)) & 0x7Fu);
+}
+inline constexpr std::uint32_t kBf16Max = 0x7F7F;  // (2 - 2^-7) * 2^127
+
+// A small non-negative integer v, exactly, in any input or output format (v <= 15; bf8 needs v <= 7
+// or a power of two).
+inline std::uint32_t small_value(Format f, std::uint32_t v) {
+  if (v == 0 || f == Format::iu8 || f == Format::iu4 || f == Format::i32) return v;
+  int exp_bits = 8, frac_bits = 23;
+  switch (f) {
+    case Format::f16: exp_bits = 5, frac_bits = 10; break;
+    case Format::bf16: exp_bits = 8, frac_bits = 7; break;
+    case Format::fp8: exp_bits = 4, frac_bits = 3; break;
+    case Format::bf8: exp_bits = 5, frac_bits = 2; break;
+    default: break;
+  }
+  int lead = 0;
+  while ((v >> (lead + 1)) != 0) ++lead;
+  const std::uint32_t frac = v - (1u << lead);
+  if (lead > frac_bits && (frac & ((1u << (lead - frac_bits)) - 1)) != 0) throw std::logic_error("small_value: not exact");
+  const std::uint32_t bias = (1u << (exp_bits - 1)) - 1;
+  const std::uint32_t mant = lead <= frac_bits ? frac << (frac_bits - lead) : frac >> (lead - frac_bits);
+  return (bias + static_cast<std::uint32_t>(lead)) << frac_bits | mant;
+}
+
+// Where A's column `slot` meets B: dense K = slot; SWMMAC (index fields 0x4, positions 0 and 1 of every
+// group) stored slot s is dense K 4(s/2) + s%2.
+inline int k_of_slot(bool sparse, int slot) { return sparse ? 4 * (slot / 2) + slot % 2 : slot; }
+
+// One row of a 12.8 recipe: A at slots 0-3 and C (bf16 bits, 0 = zero). The overflow and subnormal
+// recipes negate odd columns (B and C negative there).
+struct Bf16Row {
+  std::uint32_t a[4];
+  std::uint32_t c;
+};
 
 inline void set_index_fields(InputMatrix& index, std::uint32_t field_for(int row, int group)) {
   const int per_set = index.rows * index.cols;
@@ -178,6 +221,59 @@ inline std::vector<InputMatrix> probe_inputs(const Probe& probe, std::uint64_t s
       for (int k = 0; k < b->rows; ++k)
         for (int j = 0; j < 8; ++j)
           if (k % 4 >= 2) at(b, k, j) = (j & 1) ? inf_of(fb) : nan_of(fb);
+      break;
+    }
+    case Recipe::bf16_overflow:
+    case Recipe::bf16_subnormal:
+    case Recipe::bf16_nan: {
+      if (fa != Format::bf16 || fb != Format::bf16 || fc != Format::bf16) throw std::logic_error("12.8 recipes need bf16 A, B, C, D");
+      // Only A slots 0-3 are nonzero, so every model puts all products in its first step (16-bit steps
+      // take A columns 4s..4s+3; SWMMAC slots likewise); later steps add zero products.
+      const std::uint32_t one = float_value(fb, 1);
+      const std::uint32_t nan_b[4] = {0x7FD3, 0x7FD3, 0xFF93, 0xFF93};  // B NaNs of the nan recipe, columns 12-15
+      std::vector<Bf16Row> rows;
+      if (probe.recipe == Recipe::bf16_overflow) {
+        // Sums of 255 * 2^120 (0x7F7F) and 1/4, 1/2, 3/4 of its ulp 2^120; twice the maximum (beyond the
+        // f32 range), by products and through C; then controls that stay finite.
+        rows = {{{kBf16Max, bf16_bits(false, 1, 118), 0, 0}, 0},  {{kBf16Max, bf16_bits(false, 1, 119), 0, 0}, 0},
+                {{kBf16Max, bf16_bits(false, 3, 118), 0, 0}, 0},  {{kBf16Max, kBf16Max, 0, 0}, 0},
+                {{kBf16Max, 0, 0, 0}, kBf16Max},                  {{bf16_bits(false, 3, 118), 0, 0, 0}, kBf16Max},
+                {{kBf16Max, 0, 0, 0}, 0},                         {{one, one, 0, 0}, 0}};
+      } else if (probe.recipe == Recipe::bf16_subnormal) {
+        // B = 2^-64 at the used slots, so the products are the A values times 2^-64: 8 + 2, 8 + 3/4,
+        // 3/4, 127 + 3/4, 3/2, 127 + 1/2, 1 units of the bf16 subnormal grid 2^-133, and 2^-126.
+        rows = {{{bf16_bits(false, 1, -66), bf16_bits(false, 1, -68), 0, 0}, 0},
+                {{bf16_bits(false, 1, -66), bf16_bits(false, 3, -71), 0, 0}, 0},
+                {{bf16_bits(false, 3, -71), 0, 0, 0}, 0},
+                {{bf16_bits(false, 127, -69), bf16_bits(false, 3, -71), 0, 0}, 0},
+                {{bf16_bits(false, 3, -70), 0, 0, 0}, 0},
+                {{bf16_bits(false, 127, -69), bf16_bits(false, 1, -70), 0, 0}, 0},
+                {{bf16_bits(false, 1, -69), 0, 0, 0}, 0},
+                {{bf16_bits(false, 1, -62), 0, 0, 0}, 0}};
+      } else {
+        // Rows 0-3: a NaN factor in A (quiet, signalling, negative); 4-5: a NaN C; 6-7: inf * 0; 8-9:
+        // inf - inf; 10: +inf; 11-15 finite. B: 1 at slots 0, 1, 3 and 0 at slot 2, except NaNs at
+        // slot 1 in columns 12-15 (so those columns hold a B NaN factor in every row).
+        const std::uint32_t inf = 0x7F80, ninf = 0xFF80, two = small_value(fa, 2);
+        rows = {{{0x7FD5, 0, 0, 0}, 0}, {{0x7F95, 0, 0, 0}, 0}, {{0xFFE3, 0, 0, 0}, 0}, {{0xFF83, 0, 0, 0}, 0},
+                {{0, 0, 0, 0}, 0x7FA9}, {{0, 0, 0, 0}, 0xFFC7}, {{0, 0, inf, 0}, 0},    {{0, 0, ninf, 0}, 0},
+                {{inf, 0, 0, ninf}, 0}, {{ninf, 0, 0, inf}, 0}, {{inf, 0, 0, 0}, 0},    {{one, two, 0, 0}, 0},
+                {{one, 0, 0, 0}, two},  {{two, 0, 0, 0}, one},  {{0, one, 0, 0}, 0},    {{0, 0, 0, one}, two}};
+      }
+      const bool column_sign = probe.recipe != Recipe::bf16_nan;
+      const std::uint32_t b_unit = probe.recipe == Recipe::bf16_subnormal ? bf16_bits(false, 1, -64) : one;
+      for (int r = 0; r < a->rows; ++r) {
+        const Bf16Row& row = rows[static_cast<std::size_t>(r) % rows.size()];
+        for (int k = 0; k < a->cols; ++k) at(a, r, k) = k < 4 ? row.a[k] : 0;
+        for (int j = 0; j < c->cols; ++j) at(c, r, j) = row.c | ((column_sign && (j & 1) && row.c) ? 0x8000u : 0u);
+      }
+      for (int slot = 0; slot < 4; ++slot)
+        for (int j = 0; j < b->cols; ++j) {
+          std::uint32_t v = b_unit | (column_sign && (j & 1) ? 0x8000u : 0u);
+          if (probe.recipe == Recipe::bf16_nan) v = slot == 2 ? 0 : slot == 1 && j >= 12 ? nan_b[j - 12] : one;
+          at(b, k_of_slot(sparse, slot), j) = v;
+        }
+      if (sparse) set_index_fields(*index, [](int, int) { return 0x4u; });  // positions 0 and 1
       break;
     }
     case Recipe::all_index_sets: {

@@ -52,6 +52,9 @@ enum class Recipe : std::uint8_t {
   index_reversed,       // SWMMAC index fields idx0 > idx1
   unselected_nonfinite, // NaN/inf in B rows no index selects
   all_index_sets,       // SWMMAC index words with every set filled (all 32 bits)
+  bf16_overflow,        // one step's sum between the largest finite bf16 and infinity, or beyond f32's range
+  bf16_subnormal,       // one step's sum in the bf16 subnormal range, with bits below its grid
+  bf16_nan,             // NaN factors with payloads, a NaN C, inf * 0 and inf - inf
 };
 
 struct Probe {
@@ -251,6 +254,19 @@ inline const std::vector<Probe>& all_probes() {
         p.expectation_only = ins.cd != Format::f16;  // the emulator has no rival rule for bf16/FP8
         if (p.expectation_only) p.alternatives.clear();
         out.push_back(p);
+      }
+      // 12.8 Packed BF16 output edge cases, on every RDNA4 instruction with a bf16 D: overflow, subnormal
+      // results, NaN payloads. The products sit in the first step of every model, so a rule applied to
+      // the final D (the alternatives) is the same rule applied per step.
+      if (ins.cd == Format::bf16) {
+        out.push_back(values("12.8", "overflow", "packed BF16 output: a sum between the largest finite bf16 and infinity "
+                             "truncates to 0x7F7F or rounds to infinity, and a sum beyond the f32 range gives infinity "
+                             "or saturates to 0x7F7F", ins, Recipe::bf16_overflow, {"overflow-saturates"}));
+        out.push_back(values("12.8", "subnormal", "packed BF16 output: a sum in the bf16 subnormal range is truncated, "
+                             "rounded to nearest or flushed to zero", ins, Recipe::bf16_subnormal, {"flush-outputs"}));
+        out.push_back(values("12.8", "nan", "packed BF16 output: a NaN factor gives 0xFFFD, a canonical NaN or its own "
+                             "payload quieted, a NaN C keeps its payload, inf*0 and inf-inf give 0xFFC0 or 0x7FC0", ins,
+                             Recipe::bf16_nan, {"nan-payload-propagated"}));
       }
       // 12.9 Inline-constant C: integer selector 1 on float outputs, float selector 1.0 on IU.
       if (dense && ins.wave == 32 && (ins.cd == Format::f32 || ins.cd == Format::f16 || ins.cd == Format::i32) &&
