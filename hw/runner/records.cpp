@@ -104,6 +104,13 @@ runfile::ProgramRecord probe_record(const Probe& probe, std::uint64_t seed, cons
   if (probe.inline_c >= 0)
     r.notes.push_back("C is the inline constant of selector " + std::to_string(probe.inline_c) +
                       "; inputs.C shows it as spec numerics.md 5.5 reads it");
+  if (probe.recipe == Recipe::ignored_lane_noise)
+    for (Operand op : operands_with_unused_lanes(*probe.ins)) {
+      const std::vector<int> lanes = lanes_without_elements(*probe.ins, op);
+      r.notes.push_back(std::string(operand_name(op)) + ": " + std::to_string(lanes.size()) + " lanes (" + std::to_string(lanes.front()) +
+                        "-" + std::to_string(lanes.back()) + ") held nonzero noise where the layout holds no element; `registers` "
+                        "shows it, inputs." + std::string(operand_name(op)) + " is the matrix of the other lanes");
+    }
   if (probe.timed()) {
     r.outputs.clear();
     r.notes.push_back("timed probe: D ends a multi-instruction region (" + probe.benchmark + "), kept as raw registers only");

@@ -276,6 +276,7 @@ inline std::vector<InputMatrix> probe_inputs(const Probe& probe, std::uint64_t s
       if (sparse) set_index_fields(*index, [](int, int) { return 0x4u; });  // positions 0 and 1
       break;
     }
+    case Recipe::ignored_lane_noise: break;  // random matrices; the noise goes into the register images below
     case Recipe::all_index_sets: {
       SplitMix64 rng = input_stream(seed, 3);
       for (std::uint32_t& e : index->elements) e = random_index_field(rng.next());
@@ -292,11 +293,18 @@ inline std::vector<InputMatrix> probe_inputs(const Probe& probe, std::uint64_t s
   // Register images again, from the (possibly rewritten) matrices.
   const KernelAbi abi = kernel_abi(ins);
   const auto call = builtin_call(ins);
+  const std::vector<Operand> noisy = probe.recipe == Recipe::ignored_lane_noise ? operands_with_unused_lanes(ins) : std::vector<Operand>{};
+  SplitMix64 noise = input_stream(seed, 6);
   for (InputMatrix& m : in) {
     const InputBlock* blk = abi.block(m.name);
     if (!blk || blk->words_per_lane == 0) continue;
     const LinearLayout l = block_layout(base, blk->op);
     m.words = words_from_matrix(l, abi.lanes, blk->words_per_lane, m.elements);
+    // 12.13: nonzero noise (every nibble nonzero) in the lanes where the layout holds no element.
+    if (std::find(noisy.begin(), noisy.end(), blk->op) != noisy.end())
+      for (int lane : lanes_without_elements(ins, blk->op))
+        for (int v = 0; v < blk->words_per_lane; ++v)
+          m.words[static_cast<std::size_t>(lane) * blk->words_per_lane + v] = static_cast<std::uint32_t>(noise.next()) | 0x11111111u;
     // A builtin call passes clang 19's 16-bit index (inputs.hpp); inline asm passes the whole VGPR.
     const CallParam* ip = call ? call->param_of(Operand::index) : nullptr;
     if (blk->op == Operand::index && probe.body != ProbeBody::asm_call && ip && ip->type.element_bits() < 32) {

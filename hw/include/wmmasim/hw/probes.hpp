@@ -55,6 +55,7 @@ enum class Recipe : std::uint8_t {
   bf16_overflow,        // one step's sum between the largest finite bf16 and infinity, or beyond f32's range
   bf16_subnormal,       // one step's sum in the bf16 subnormal range, with bits below its grid
   bf16_nan,             // NaN factors with payloads, a NaN C, inf * 0 and inf - inf
+  ignored_lane_noise,   // random inputs, plus nonzero noise in the lanes an operand's layout leaves unused
 };
 
 struct Probe {
@@ -105,6 +106,27 @@ struct Probe {
 // FP16_OVFL 23. The values below are what each probe writes.
 inline constexpr int kModeRoundOffset = 0, kModeDenormOffset = 4, kModeDx10Offset = 8, kModeIeeeOffset = 9,
                      kModeFp16OvflOffset = 23;
+
+// The lanes in which an operand's registers hold no element of its matrix (layouts.md 4.2: wave64
+// IU4 16x16x16 A and B; 5.3: wave64 SWMMAC IU4 16x16x32 A and index): what the instruction should ignore.
+inline std::vector<int> lanes_without_elements(const Instruction& ins, Operand op) {
+  const int per_lane = operand_vgprs(ins, op);
+  std::vector<bool> holds(ins.wave, false);
+  for_each_place(operand_layout(ins, op), ins.wave, per_lane,
+                 [&](std::size_t word, int, std::size_t) { holds[word / static_cast<std::size_t>(per_lane)] = true; });
+  std::vector<int> out;
+  for (int lane = 0; lane < ins.wave; ++lane)
+    if (!holds[static_cast<std::size_t>(lane)]) out.push_back(lane);
+  return out;
+}
+
+// The input operands (A, B, index) with such lanes.
+inline std::vector<Operand> operands_with_unused_lanes(const Instruction& ins) {
+  std::vector<Operand> out;
+  for (Operand op : {Operand::a, Operand::b, Operand::index})
+    if (ins.has_operand(op) && !lanes_without_elements(ins, op).empty()) out.push_back(op);
+  return out;
+}
 
 namespace probe_detail {
 
@@ -284,6 +306,21 @@ inline const std::vector<Probe>& all_probes() {
       if (dense && ins.wave == 32 && (ins.a == Format::f16 || ins.a == Format::bf16 || ins.a == Format::fp8) && ins.b == ins.a)
         out.push_back(values("12.12", "negative_zero", "zero products with C = -0 give +0 (or keep -0)", ins,
                              Recipe::negative_zero, {"negative-zero-kept"}));
+      // 12.13 Lanes an operand's layout leaves unused (wave64 IU4 16x16x16 A/B, SWMMAC IU4 16x16x32 A and
+      // index): noise there must not change D. No rival reading of those lanes is known, so it is an
+      // expectation.
+      if (const std::vector<Operand> ops = operands_with_unused_lanes(ins); !ops.empty()) {
+        const std::vector<int> lanes = lanes_without_elements(ins, ops[0]);
+        std::string names;
+        for (std::size_t i = 0; i < ops.size(); ++i)
+          names += std::string(i == 0 ? "" : i + 1 == ops.size() ? " and " : ", ") + std::string(operand_name(ops[i]));
+        const std::string range = "lanes " + std::to_string(lanes.front()) + "-" + std::to_string(lanes.back());
+        Probe p = values("12.13", "unused_lanes", "wave" + std::to_string(ins.wave) + " " + std::string(ins.mnemonic) +
+                         ": noise in " + range + " of " + names + " is ignored (D as from the other lanes alone); any "
+                         "other D means the instruction reads them", ins, Recipe::ignored_lane_noise);
+        p.expectation_only = true;
+        out.push_back(p);
+      }
     }
 
     // Timing (timing.md section 6), shapes and names matching cycles/microbenchmarks.cpp.
