@@ -60,6 +60,15 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> factors_of(const ProgramRec
   return out;
 }
 
+// D as a per-lane register image and back, through D's layout (what the runner stored and converted).
+struct DImage {
+  LinearLayout layout;
+  int lanes, words_per_lane;
+};
+DImage d_image(const Instruction& ins) {
+  return {hw::block_layout(hw::Program{&ins, 0, hw::Mode::values, hw::Addressing::none}, Operand::d), ins.wave, ins.vgprs_cd};
+}
+
 ProgramRecord without_modifiers(ProgramRecord r, std::function<bool(const std::string&)> drop) {
   std::erase_if(r.modifiers, drop);
   return r;
@@ -213,6 +222,33 @@ const std::map<std::string, std::function<Expected(const ProgramRecord&)>>& alte
            }
          return e;
        }},
+      {"exec-ignored", [](const ProgramRecord& r) {
+         // Every lane written as with EXEC all ones: the emulator's execute() (spec numerics.md 9.1).
+         if (!parse_modifiers(r.modifiers, r.program).exec)
+           throw UserError("program '" + r.program + "' records no EXEC (modifier exec=0x...)");
+         return from_replay(r);
+       }},
+      {"exec-skips", [](const ProgramRecord& r) {
+         // Lanes with EXEC = 0 keep what D's registers held before the instruction: the probe's marker
+         // (dense WMMA) or C (SWMMAC, whose D is its accumulator); the other lanes as with all lanes on.
+         const std::optional<std::uint64_t> exec = parse_modifiers(r.modifiers, r.program).exec;
+         if (!exec) throw UserError("program '" + r.program + "' records no EXEC (modifier exec=0x...)");
+         const Instruction& ins = instruction_of(r);
+         Expected e = from_replay(r);
+         const DImage img = d_image(ins);
+         std::vector<std::uint32_t> words = hw::words_from_matrix(img.layout, img.lanes, img.words_per_lane, e.d.bits);
+         const std::vector<std::uint32_t> before =
+             ins.family == Family::swmmac ? hw::words_from_matrix(img.layout, img.lanes, img.words_per_lane, r.inputs.at("C").bits)
+                                          : std::vector<std::uint32_t>(words.size(), hw::kExecMarker);
+         for (int lane = 0; lane < img.lanes; ++lane)
+           if (!(*exec >> lane & 1))
+             for (int v = 0; v < img.words_per_lane; ++v) {
+               const std::size_t w = static_cast<std::size_t>(lane) * img.words_per_lane + v;
+               words[w] = before[w];
+             }
+         e.d.bits = hw::matrix_from_words(img.layout, img.lanes, img.words_per_lane, words);
+         return e;
+       }},
       {"negative-zero-kept", [](const ProgramRecord& r) {
          Expected e = from_replay(r);
          const Matrix& cm = r.inputs.at("C");
@@ -347,7 +383,8 @@ bool is_probe_run(const RunFile& run) {
 std::vector<std::string> probe_hypotheses(const std::string& name) {
   const hw::Probe& p = probe_named(name);
   std::vector<std::string> out;
-  for (const Model* m : models_for(*p.ins)) out.push_back("model:" + std::string(m->name));
+  if (p.models_are_candidates)
+    for (const Model* m : models_for(*p.ins)) out.push_back("model:" + std::string(m->name));
   for (const std::string& a : p.alternatives) out.push_back(a);
   return out;
 }
@@ -459,7 +496,7 @@ nlohmann::json calibration_json(const VerdictReport& report, const RunFile& run)
   for (const ProbeVerdict& v : report.probes) {
     if (v.timed || !v.error.empty()) continue;
     const hw::Probe* p = hw::find_probe(v.probe);
-    if (!p || p->expectation_only) continue;
+    if (!p || p->expectation_only || !p->models_are_candidates) continue;
     std::vector<std::string> models;
     for (const std::string& h : v.matching)
       if (h.rfind("model:", 0) == 0) models.push_back(h.substr(6));

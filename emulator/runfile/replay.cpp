@@ -1,5 +1,6 @@
 #include "wmmasim/runfile/replay.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "wmmasim/error.hpp"
@@ -92,6 +93,9 @@ ProgramModifiers parse_modifiers(const std::vector<std::string>& names, const st
     else if (n == "opsel") m.opsel = 1;
     else if (n == "fp16_ovfl") m.numerics.mode |= kModeFp16Ovfl;
     else if (n.rfind("index_key=", 0) == 0) m.numerics.index_key = std::stoi(n.substr(10));
+    else if (n.rfind("exec=0x", 0) == 0 && n.size() > 7 && n.size() <= 23 &&
+             n.find_first_not_of("0123456789abcdefABCDEF", 7) == std::string::npos)
+      m.exec = std::stoull(n.substr(7), nullptr, 16);
     else {
       known = false;
       for (const Flag& f : kNegFlags)
@@ -126,6 +130,10 @@ Replay replay(const ProgramRecord& p, const Model* model) {
   r.model = std::string(used.name);
   r.hardware_qualified = used.hardware_qualified;
   r.caveats = result_caveats(*ins, mods.numerics, used);
+  if (mods.exec)
+    r.caveats.push_back("the record's EXEC (" + *std::find_if(p.modifiers.begin(), p.modifiers.end(), [](const std::string& n) {
+      return n.rfind("exec=", 0) == 0;
+    }) + ") is not modelled: the emulator writes every lane of D (spec numerics.md 9.1)");
   const BitMatrix a = to_bits(input(p, "A"), p), b = to_bits(input(p, "B"), p), c = to_bits(input(p, "C"), p);
   // One instruction (hw programs, captures: SWMMAC then carries its compressed A and index), or a
   // whole GEMM (emulator programs: dense A, any shape), replayed through the matrix API.

@@ -1,9 +1,9 @@
 // Device code of the probe suite (wmmasim/hw/probes.hpp): one kernel per probe, same ABI and helpers
 // as the program kernels (device_source.cpp). Values probes use the builtin where clang has one for
 // what they test, and inline asm with the table's mnemonic where it has none (C modifiers on FP8,
-// SWMMAC index_key, inline-constant C). MODE is written with s_setreg in asm, because clang turns the
-// s_setreg builtin for round/denorm fields into s_round_mode/s_denorm_mode, and the probe should issue
-// what the question names.
+// SWMMAC index_key, inline-constant C, EXEC around the instruction). MODE is written with s_setreg in
+// asm, because clang turns the s_setreg builtin for round/denorm fields into s_round_mode/s_denorm_mode,
+// and the probe should issue what the question names.
 #include "probe_source.hpp"
 
 #include "device_source.hpp"
@@ -51,6 +51,37 @@ std::string neg_text(const char* name, std::uint8_t bits) {
          std::to_string(bits >> 2 & 1) + "]";
 }
 
+std::string hex32(std::uint32_t v) {
+  std::ostringstream o;
+  o << "0x" << std::hex << v;
+  return o.str();
+}
+
+// 12.11: one asm statement saves EXEC, writes the probe's mask (wave64: both halves, as 32-bit
+// literals, since gfx12 SALU has no 64-bit literal), issues the instruction and restores EXEC, so no
+// instruction the compiler emits runs under the probe's EXEC and the stores see all lanes again.
+// D's registers hold kExecMarker before it (SWMMAC: C, which is D's own input).
+void emit_exec_body(std::ostream& o, const Probe& p) {
+  const Instruction& ins = *p.ins;
+  const std::string r = result_type(ins);
+  const bool sparse = ins.family == Family::swmmac;
+  if (sparse) {
+    o << "  " << r << " d = c;\n";
+  } else {
+    o << "  const unsigned __attribute__((vector_size(" << 4 * ins.vgprs_cd << "))) marker = {";
+    for (int i = 0; i < ins.vgprs_cd; ++i) o << (i ? ", " : "") << hex32(kExecMarker) << "u";
+    o << "};\n  " << r << " d = __builtin_bit_cast(" << r << ", marker);\n";
+  }
+  const bool w64 = ins.wave == 64;
+  o << "  " << (w64 ? "wm_u64" : "unsigned") << " saved_exec;\n"
+    << "  __asm__ volatile(\"" << (w64 ? "s_mov_b64 %1, exec" : "s_mov_b32 %1, exec_lo") << "\\n\\t"
+    << "s_mov_b32 exec_lo, " << hex32(static_cast<std::uint32_t>(p.exec_mask)) << "\\n\\t";
+  if (w64) o << "s_mov_b32 exec_hi, " << hex32(static_cast<std::uint32_t>(p.exec_mask >> 32)) << "\\n\\t";
+  o << ins.mnemonic << " %0, %2, %3, %4\\n\\t" << (w64 ? "s_mov_b64 exec, %1" : "s_mov_b32 exec_lo, %1") << "\"\n"
+    << "                   : \"+v\"(d), \"=&s\"(saved_exec) : \"v\"(a), \"v\"(b), \"v\"(" << (sparse ? "idx_word" : "c") << "));\n";
+  if (sparse) o << "  (void)idx;\n";
+}
+
 void emit_values_body(std::ostream& o, const Probe& p) {
   const Instruction& ins = *p.ins;
   const std::string r = result_type(ins);
@@ -65,6 +96,8 @@ void emit_values_body(std::ostream& o, const Probe& p) {
   }
   if (p.body == ProbeBody::builtin_call) {
     o << "  const " << r << " d = " << call_text(ins, p.flags, operand_var) << ";\n";
+  } else if (p.body == ProbeBody::exec_call) {
+    emit_exec_body(o, p);
   } else if (ins.family == Family::swmmac) {
     o << "  " << r << " d = c;\n"
       << "  __asm__ volatile(\"" << ins.mnemonic << " %0, %1, %2, %3" << neg_text("neg_lo", p.neg) << neg_text("neg_hi", p.neg_hi)
@@ -211,7 +244,7 @@ std::string probe_kernels_source(Arch arch, int wave) {
     o << "// probe " << p->name << " (" << p->question << "): " << p->decides << "\n";
     o << "WM_KERNEL(" << wave << ") " << p->symbol() << "(WM_PARAMS) {\n";
     o << "  const unsigned lane = __builtin_amdgcn_workitem_id_x(), wave = __builtin_amdgcn_workgroup_id_x();\n";
-    emit_loads(o, *p->ins, "", 0, p->body == ProbeBody::asm_call);
+    emit_loads(o, *p->ins, "", 0, p->body == ProbeBody::asm_call || p->body == ProbeBody::exec_call);
     // The T8 producer reads its operands from the start of the same buffer: timing does not depend on
     // their values, and the SWMMAC's blocks are larger than the producer's.
     if (p->producer) emit_loads(o, *p->producer, "p", 0, false);

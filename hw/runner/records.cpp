@@ -1,6 +1,7 @@
 #include "records.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 namespace wmmasim::hw {
@@ -10,6 +11,12 @@ runfile::Matrix to_matrix(std::string format, const LinearLayout& l, std::vector
   runfile::Matrix m{std::move(format), l.rows(), l.cols(), l.keys(), std::move(elements), ""};
   if (l.evidence == Evidence::hypothesis) m.layout_evidence = "hypothesis";
   return m;
+}
+
+std::string marker_text() {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08X", kExecMarker);
+  return buf;
 }
 
 std::vector<std::vector<std::uint32_t>> per_lane(const std::vector<std::uint32_t>& words, std::size_t first, int lanes,
@@ -104,6 +111,10 @@ runfile::ProgramRecord probe_record(const Probe& probe, std::uint64_t seed, cons
   if (probe.inline_c >= 0)
     r.notes.push_back("C is the inline constant of selector " + std::to_string(probe.inline_c) +
                       "; inputs.C shows it as spec numerics.md 5.5 reads it");
+  if (probe.body == ProbeBody::exec_call)
+    r.notes.push_back("EXEC = " + probe.exec_text() + " written with s_mov before the instruction and restored before the stores; D's " +
+                      (probe.ins->family == Family::swmmac ? std::string("registers held C (the accumulator)")
+                                                           : "registers held " + marker_text() + " in every word") + " before it");
   if (probe.recipe == Recipe::ignored_lane_noise)
     for (Operand op : operands_with_unused_lanes(*probe.ins)) {
       const std::vector<int> lanes = lanes_without_elements(*probe.ins, op);

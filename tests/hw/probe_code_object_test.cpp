@@ -1,10 +1,12 @@
 // The probe kernels in the built code objects do what their probe says: the intended matrix
 // instruction (with its modifier bits, index_key or inline-constant C), the s_setreg of MODE before it
-// where the probe sets MODE, and for timed probes the instruction count of the shape between fenced
-// timer reads, with the v_nop / v_fma_f32 counts of T4 and T5.
+// where the probe sets MODE, the EXEC write before it and the restore before the stores where the probe
+// sets EXEC (and no EXEC write elsewhere in a values kernel), and for timed probes the instruction
+// count of the shape between fenced timer reads, with the v_nop / v_fma_f32 counts of T4 and T5.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 
 #include "disassembly.hpp"
@@ -27,6 +29,79 @@ std::size_t last_of(const std::vector<Inst>& v, bool (*f)(const Inst&)) {
   for (std::size_t i = v.size(); i-- > 0;)
     if (f(v[i])) return i;
   return v.size();
+}
+
+bool writes_exec(const Inst& i) {
+  return !i.operands.empty() && (i.operands[0] == "exec" || i.operands[0] == "exec_lo" || i.operands[0] == "exec_hi");
+}
+
+// 12.11: saved copy, then the mask (exec_lo, and exec_hi in wave64, as literals), the instruction, the
+// restore from the saved copy, and only then the stores; dense WMMA's D registers get the marker first.
+void check_exec(const Probe& p, const std::vector<Inst>& code, std::size_t op) {
+  const bool w64 = p.ins->wave == 64;
+  std::vector<std::size_t> writes;
+  for (std::size_t i = 0; i < code.size(); ++i)
+    if (writes_exec(code[i])) writes.push_back(i);
+  ASSERT_EQ(writes.size(), w64 ? 3u : 2u) << p.name << ": the mask write(s) and the restore, nothing else";
+  const std::size_t restore = writes.back();
+  // The saved copy: the last read of EXEC into an SGPR before the first write.
+  std::size_t save = code.size();
+  for (std::size_t i = 0; i < writes.front(); ++i)
+    if (code[i].mnemonic == (w64 ? "s_mov_b64" : "s_mov_b32") && code[i].operands.size() == 2 &&
+        code[i].operands[1] == (w64 ? "exec" : "exec_lo"))
+      save = i;
+  ASSERT_LT(save, code.size()) << p.name << ": EXEC is not saved before it is written";
+  const std::string saved = code[save].operands[0];
+  auto literal = [](const Inst& i) { return std::stoull(i.operands.at(1), nullptr, 0); };
+  EXPECT_EQ(code[writes[0]].mnemonic, "s_mov_b32") << code[writes[0]].text;
+  EXPECT_EQ(code[writes[0]].operands[0], "exec_lo") << code[writes[0]].text;
+  EXPECT_EQ(literal(code[writes[0]]), p.exec_mask & 0xFFFFFFFFu) << code[writes[0]].text;
+  if (w64) {
+    EXPECT_EQ(code[writes[1]].operands[0], "exec_hi") << code[writes[1]].text;
+    EXPECT_EQ(literal(code[writes[1]]), p.exec_mask >> 32) << code[writes[1]].text;
+  }
+  EXPECT_LT(writes[writes.size() - 2], op) << p.name << ": EXEC must be set before the instruction";
+  EXPECT_GT(restore, op) << p.name << ": EXEC must be restored after the instruction";
+  EXPECT_EQ(code[restore].mnemonic, w64 ? "s_mov_b64" : "s_mov_b32") << code[restore].text;
+  EXPECT_EQ(code[restore].operands[0], w64 ? "exec" : "exec_lo") << code[restore].text;
+  EXPECT_EQ(code[restore].operands.at(1), saved) << code[restore].text << ": restored from another register than " << saved;
+  int stores = 0;
+  for (std::size_t i = 0; i < code.size(); ++i)
+    if (code[i].mnemonic.rfind("global_store", 0) == 0) {
+      ++stores;
+      EXPECT_GT(i, restore) << p.name << ": a store before EXEC is restored: " << code[i].text;
+    }
+  EXPECT_GT(stores, 0) << p.name;
+  if (p.ins->family == Family::wmma) {
+    // Every register of D holds the marker when the instruction issues: follow v_mov (and VOPD dual
+    // moves) of the literal and of registers holding it; any other VALU or load writing a register
+    // clears it.
+    std::set<int> marked;
+    for (std::size_t i = 0; i < op; ++i) {
+      if (code[i].mnemonic.rfind("v_", 0) != 0 && code[i].mnemonic.rfind("global_load", 0) != 0) continue;
+      std::string text = code[i].text;
+      for (std::size_t start = 0; start < text.size();) {
+        std::size_t end = text.find(" :: ", start);
+        if (end == std::string::npos) end = text.size();
+        std::istringstream part(text.substr(start, end - start));
+        std::string mnemonic, dst, src;
+        part >> mnemonic >> dst >> src;
+        if (!dst.empty() && dst.back() == ',') dst.pop_back();
+        if (!src.empty() && src.back() == ',') src.pop_back();
+        const test::Register r = test::vgpr_of(dst), from = test::vgpr_of(src);
+        const bool move = mnemonic == "v_mov_b32_e32" || mnemonic == "v_mov_b32" || mnemonic == "v_dual_mov_b32";
+        const bool marker = move && (src == "0x7fa57fa5" || (from.count == 1 && marked.count(from.first)));
+        for (int v = r.first; v >= 0 && v < r.first + r.count; ++v) {
+          if (marker) marked.insert(v);
+          else marked.erase(v);
+        }
+        start = end + 4;
+      }
+    }
+    const test::Register d = test::vgpr_of(code[op].operands.at(0));
+    ASSERT_GT(d.count, 0) << code[op].text;
+    for (int v = d.first; v < d.first + d.count; ++v) EXPECT_TRUE(marked.count(v)) << p.name << ": v" << v << " of D lacks the marker";
+  }
 }
 
 int expected_matrix_ops(const Probe& p) {
@@ -66,6 +141,8 @@ void check_probe(const Probe& p, const std::vector<Inst>& code) {
       EXPECT_EQ(setreg, code.end()) << p.name;
     }
     EXPECT_EQ(first_of(code, is_timer), code.size()) << p.name << ": a values probe reads no timer";
+    if (p.body == ProbeBody::exec_call) check_exec(p, code, static_cast<std::size_t>(&i - code.data()));
+    else EXPECT_TRUE(std::none_of(code.begin(), code.end(), writes_exec)) << p.name << ": only EXEC probes write EXEC";
     return;
   }
   // Timed: every matrix instruction between the first and the last timer read.

@@ -2,7 +2,9 @@
 // recorded inputs, giving the outputs the emulator predicts for it.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,10 +15,12 @@ namespace wmmasim::runfile {
 
 // Modifier flag names of run files (hw programs use the first four):
 //   signed_a signed_b clamp opsel  neg_lo_a neg_lo_b neg_lo_c  neg_hi_a neg_hi_b neg_hi_c
-//   fp16_ovfl (MODE bit 23)  index_key=N
+//   fp16_ovfl (MODE bit 23)  index_key=N  exec=0xMASK (EXEC while the instruction issued; the emulator
+//   ignores EXEC, spec numerics.md 9.1, so a replay computes every lane and says so)
 struct ProgramModifiers {
   Modifiers numerics;
   int opsel = 0;  // RDNA3 16-bit outputs: the register half of C and D
+  std::optional<std::uint64_t> exec;  // bit L = lane L
 };
 ProgramModifiers parse_modifiers(const std::vector<std::string>& names, const std::string& program);
 std::vector<std::string> modifier_names(const Modifiers& m, int opsel);

@@ -276,6 +276,15 @@ inline std::vector<InputMatrix> probe_inputs(const Probe& probe, std::uint64_t s
       if (sparse) set_index_fields(*index, [](int, int) { return 0x4u; });  // positions 0 and 1
       break;
     }
+    case Recipe::exact_small: {
+      // A and B in {1, 2}, C in 0..7 (f32, packed 16-bit or i32): at most 32 products of 4 plus 7, exact
+      // in every output format, so every model agrees and only EXEC can change D.
+      SplitMix64 rng = input_stream(seed, 5);
+      for (std::uint32_t& e : a->elements) e = small_value(fa, 1 + static_cast<std::uint32_t>(rng.next() & 1));
+      for (std::uint32_t& e : b->elements) e = small_value(fb, 1 + static_cast<std::uint32_t>(rng.next() & 1));
+      for (std::uint32_t& e : c->elements) e = small_value(fc, static_cast<std::uint32_t>(rng.next() & 7));
+      break;
+    }
     case Recipe::ignored_lane_noise: break;  // random matrices; the noise goes into the register images below
     case Recipe::all_index_sets: {
       SplitMix64 rng = input_stream(seed, 3);
@@ -307,7 +316,8 @@ inline std::vector<InputMatrix> probe_inputs(const Probe& probe, std::uint64_t s
           m.words[static_cast<std::size_t>(lane) * blk->words_per_lane + v] = static_cast<std::uint32_t>(noise.next()) | 0x11111111u;
     // A builtin call passes clang 19's 16-bit index (inputs.hpp); inline asm passes the whole VGPR.
     const CallParam* ip = call ? call->param_of(Operand::index) : nullptr;
-    if (blk->op == Operand::index && probe.body != ProbeBody::asm_call && ip && ip->type.element_bits() < 32) {
+    const bool whole_index = probe.body == ProbeBody::asm_call || probe.body == ProbeBody::exec_call;
+    if (blk->op == Operand::index && !whole_index && ip && ip->type.element_bits() < 32) {
       for (std::uint32_t& w : m.words) w &= (1u << ip->type.element_bits()) - 1u;
       m.elements = matrix_from_words(l, abi.lanes, blk->words_per_lane, m.words);
     }

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 #include <string>
@@ -29,6 +30,8 @@ namespace wmmasim::hw {
 enum class ProbeBody : std::uint8_t {
   builtin_call,     // the clang builtin (flags as constant arguments)
   asm_call,         // the mnemonic in inline asm: C modifiers, index_key or an inline-constant C
+  exec_call,        // the mnemonic in inline asm between an EXEC write and its restore; D pre-filled
+                    // with kExecMarker (SWMMAC: with C, its accumulator)
   timer_only,       // T0: two fenced timer reads, nothing between
   timer_dependent,  // T0: a v_readfirstlane between the reads
   chain_c,          // T2/T7/T8: 64 instructions, each D the next C (SWMMAC: the accumulator)
@@ -56,7 +59,15 @@ enum class Recipe : std::uint8_t {
   bf16_subnormal,       // one step's sum in the bf16 subnormal range, with bits below its grid
   bf16_nan,             // NaN factors with payloads, a NaN C, inf * 0 and inf - inf
   ignored_lane_noise,   // random inputs, plus nonzero noise in the lanes an operand's layout leaves unused
+  exact_small,          // small positive integers: every model computes the same exact D
 };
+
+// What an exec_call kernel leaves in D's registers before the instruction: an f32 signalling NaN
+// (0x7FA57FA5), as 16-bit halves an f16 quiet NaN and a bf16 signalling NaN, as i32 far beyond what
+// exact_small inputs sum to. No WMMA result of those inputs has these bits, and it differs from the
+// 0xFF bytes the runner fills the output buffer with, so "the instruction left the lane alone" and
+// "the lane was not stored" look different.
+inline constexpr std::uint32_t kExecMarker = 0x7FA57FA5u;
 
 struct Probe {
   std::string name;      // unique: "<question>/<builtin>[/<variant>]"
@@ -77,6 +88,10 @@ struct Probe {
   std::string benchmark;            // timed probes: the cycle-model microbenchmark of the same shape
   std::vector<std::string> alternatives;  // hypotheses beyond the models (values probes)
   bool expectation_only = false;    // one prediction to confirm; no rival the emulator can compute
+  std::uint64_t exec_mask = 0;      // exec_call: EXEC while the instruction issues (bit L = lane L)
+  // False when the question is not about arithmetic (EXEC): the candidates are only the alternatives,
+  // the inputs make every model agree, and the probe is no evidence for a model (calibration).
+  bool models_are_candidates = true;
 
   bool timed() const { return body >= ProbeBody::timer_only; }
   Program base() const { return {ins, flags, timed() ? Mode::timed : Mode::values, Addressing::none}; }
@@ -98,7 +113,15 @@ struct Probe {
     if (sets_mode && mode_offset <= 23 && mode_offset + mode_size > 23 && (mode_value >> (23 - mode_offset) & 1))
       out.emplace_back("fp16_ovfl");
     if (index_key) out.push_back("index_key=" + std::to_string(index_key));
+    if (body == ProbeBody::exec_call) out.push_back("exec=" + exec_text());
     return out;
+  }
+  // EXEC as hex with one digit per four lanes: "0x55555555" (wave32), "0x0000000000000000" (wave64).
+  std::string exec_text() const {
+    static const char* kDigits = "0123456789abcdef";
+    std::string s = "0x";
+    for (int shift = ins->wave - 4; shift >= 0; shift -= 4) s += kDigits[exec_mask >> shift & 0xF];
+    return s;
   }
 };
 
@@ -168,6 +191,18 @@ inline Probe timed(std::string test, std::string what, const Instruction& ins, P
   return p;
 }
 
+// The instruction kinds of the EXEC question (12.11); the first instruction of each kind and wave size
+// in table order is probed.
+enum class ExecKind : std::uint8_t { dense_float, fp8, integer, packed16, swmmac, none };
+inline ExecKind exec_kind(const Instruction& i) {
+  if (i.family == Family::swmmac) return ExecKind::swmmac;
+  if (i.integer_inputs()) return ExecKind::integer;
+  if (is_f8(i.a)) return ExecKind::fp8;
+  if (format_bits(i.cd) == 16) return ExecKind::packed16;
+  if (i.cd == Format::f32 && is_f16ish(i.a)) return ExecKind::dense_float;
+  return ExecKind::none;
+}
+
 inline const Instruction& table_entry(std::string_view name) {
   for (const Instruction& i : kInstructions)
     if (i.name == name) return i;
@@ -181,6 +216,7 @@ inline const std::vector<Probe>& all_probes() {
   using namespace probe_detail;
   static const std::vector<Probe> probes = [] {
     std::vector<Probe> out;
+    std::set<std::pair<ExecKind, int>> exec_probed;  // 12.11: (kind, wave size) already probed
     for (const Instruction& ins : kInstructions) {
       if (!rdna4_matrix(ins)) continue;
       const bool dense = ins.family == Family::wmma, f8 = is_f8(ins.a);
@@ -301,6 +337,22 @@ inline const std::vector<Probe>& all_probes() {
         p.body = ProbeBody::asm_call;
         p.inline_c = integer ? 242 : 129;
         out.push_back(p);
+      }
+      // 12.11 EXEC, on the first instruction of each kind (dense float, FP8, integer, packed 16-bit output,
+      // SWMMAC) and wave size in table order: EXEC = 0 and EXEC = even lanes while the instruction
+      // issues, restored before the stores.
+      if (exec_kind(ins) != ExecKind::none && exec_probed.insert({exec_kind(ins), ins.wave}).second) {
+        const std::uint64_t all = ins.wave == 64 ? ~std::uint64_t{0} : 0xFFFFFFFFu;
+        for (auto [mask, what, text] : {std::tuple{std::uint64_t{0}, "exec_zero", "EXEC = 0"},
+                                        {0x5555555555555555u & all, "exec_even", "EXEC = even lanes"}}) {
+          Probe p = values("12.11", what, std::string(text) + " while the instruction issues: every lane of D written "
+                           "as with EXEC all ones, or the lanes with EXEC = 0 left holding " +
+                           (dense ? "the marker" : "C (the accumulator)"), ins, Recipe::exact_small, {"exec-ignored", "exec-skips"});
+          p.body = ProbeBody::exec_call;
+          p.exec_mask = mask;
+          p.models_are_candidates = false;
+          out.push_back(p);
+        }
       }
       // 12.12 Negative zero: zero products with C = -0, f32 and packed outputs.
       if (dense && ins.wave == 32 && (ins.a == Format::f16 || ins.a == Format::bf16 || ins.a == Format::fp8) && ins.b == ins.a)
