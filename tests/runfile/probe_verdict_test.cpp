@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "../hw/shell.hpp"
@@ -124,6 +126,181 @@ TEST(ProbeVerdict, AlternativeHypothesesAreRecognised) {
   EXPECT_EQ(s.probes.at(0).matching, std::vector<std::string>{"model:exact-int"});
 }
 
+// The new questions' probes are chosen by rules over the table: 12.8 every RDNA4 bf16 output, 12.13
+// every operand whose layout leaves lanes unused (the two the spec names), 12.11 five kinds x two
+// wave sizes x two EXEC values.
+TEST(ProbeList, TheNewQuestionsProbeWhatTheirRulesSelect) {
+  std::map<std::string, std::set<std::string>> builtins;
+  for (const hw::Probe& p : hw::all_probes())
+    if (p.question == "numerics 12.8" || p.question == "numerics 12.11" || p.question == "numerics 12.13")
+      builtins[p.question].insert(std::string(p.ins->name));
+  EXPECT_EQ(builtins["numerics 12.8"], (std::set<std::string>{"wmma_bf16_16x16x16_bf16_w32_gfx12", "wmma_bf16_16x16x16_bf16_w64_gfx12",
+                                                              "swmmac_bf16_16x16x32_bf16_w32", "swmmac_bf16_16x16x32_bf16_w64"}));
+  EXPECT_EQ(builtins["numerics 12.13"], (std::set<std::string>{"wmma_i32_16x16x16_iu4_w64_gfx12", "swmmac_i32_16x16x32_iu4_w64"}));
+  EXPECT_EQ(builtins["numerics 12.11"].size(), 10u);
+  int exec_probes = 0;
+  for (const hw::Probe& p : hw::all_probes()) {
+    if (p.question == "numerics 12.13") {
+      EXPECT_TRUE(p.expectation_only) << p.name;
+      for (Operand op : hw::operands_with_unused_lanes(*p.ins)) {
+        std::vector<int> upper;
+        for (int lane = 32; lane < 64; ++lane) upper.push_back(lane);
+        EXPECT_EQ(hw::lanes_without_elements(*p.ins, op), upper) << p.name << " " << operand_name(op);
+      }
+    }
+    if (p.question != "numerics 12.11") continue;
+    ++exec_probes;
+    EXPECT_EQ(p.body, hw::ProbeBody::exec_call) << p.name;
+    EXPECT_FALSE(p.models_are_candidates) << p.name;
+    EXPECT_EQ(probe_hypotheses(p.name), (std::vector<std::string>{"exec-ignored", "exec-skips"})) << p.name;
+  }
+  EXPECT_EQ(exec_probes, 20);
+}
+
+// The EXEC probes ask nothing about arithmetic: on their inputs every model gives the same D, so the
+// EXEC hypotheses (computed with the default model) do not depend on which model is right.
+TEST(ProbeList, ExecProbeInputsMakeEveryModelAgree) {
+  for (const hw::Probe& p : hw::all_probes()) {
+    if (p.body != hw::ProbeBody::exec_call) continue;
+    const ProgramRecord r = base_record(p);
+    std::set<std::vector<std::uint32_t>> ds;
+    for (const Model* m : models_for(*p.ins)) ds.insert(hypothesis_output(r, "model:" + std::string(m->name)).d.bits);
+    EXPECT_EQ(ds.size(), 1u) << p.name;
+  }
+}
+
+// 12.8: what each hypothesis predicts at chosen elements (ISA rows and columns), on the dense and
+// the SWMMAC wave32 forms, which share the recipes. Values from the recipes' comments: row kinds repeat
+// every 8 rows (overflow, subnormal), odd columns negative.
+TEST(ProbeVerdict, Bf16PackedOutputPredictionsAreTheOnesTheRecipesAimAt) {
+  struct Cell {
+    const char* what;
+    const char* hypothesis;  // "default": the instruction's default model
+    int row, col;
+    std::uint32_t d;
+  };
+  const std::vector<Cell> cells = {
+      {"overflow", "default", 0, 0, 0x7F7F},          {"overflow", "model:exact-sum-rne", 0, 0, 0x7F7F},
+      {"overflow", "default", 1, 0, 0x7F7F},          {"overflow", "model:exact-sum-rne", 1, 0, 0x7F80},
+      {"overflow", "default", 2, 1, 0xFF7F},          {"overflow", "model:exact-sum-rne", 2, 1, 0xFF80},
+      {"overflow", "model:fp32-fma-chain", 2, 0, 0x7F80},
+      {"overflow", "default", 3, 0, 0x7F80},          {"overflow", "overflow-saturates", 3, 0, 0x7F7F},
+      {"overflow", "overflow-saturates", 4, 1, 0xFF7F}, {"overflow", "default", 5, 0, 0x7F7F},
+      {"overflow", "model:exact-sum-rne", 5, 0, 0x7F80}, {"overflow", "default", 7, 0, 0x4000},
+      {"subnormal", "default", 0, 0, 0x000A},         {"subnormal", "flush-outputs", 0, 0, 0x0000},
+      {"subnormal", "flush-outputs", 0, 1, 0x8000},   {"subnormal", "default", 1, 0, 0x0008},
+      {"subnormal", "model:exact-sum-rne", 1, 0, 0x0009}, {"subnormal", "default", 2, 0, 0x0000},
+      {"subnormal", "model:exact-sum-rne", 2, 0, 0x0001}, {"subnormal", "default", 3, 0, 0x007F},
+      {"subnormal", "model:exact-sum-rne", 3, 0, 0x0080}, {"subnormal", "default", 4, 1, 0x8001},
+      {"subnormal", "model:exact-sum-rne", 4, 1, 0x8002}, {"subnormal", "default", 7, 0, 0x0080},
+      {"subnormal", "flush-outputs", 7, 0, 0x0080},
+      {"nan", "default", 0, 0, 0xFFFD},               {"nan", "model:exact-sum-rne", 0, 0, 0x7FC0},
+      {"nan", "nan-payload-propagated", 0, 0, 0x7FD5}, {"nan", "nan-payload-propagated", 1, 0, 0x7FD5},
+      {"nan", "nan-payload-propagated", 2, 0, 0xFFE3}, {"nan", "nan-payload-propagated", 3, 0, 0xFFC3},
+      {"nan", "default", 4, 0, 0x7FE9},               {"nan", "nan-payload-propagated", 4, 0, 0x7FE9},
+      {"nan", "default", 5, 0, 0xFFC7},               {"nan", "default", 6, 0, 0xFFC0},
+      {"nan", "model:exact-sum-rne", 6, 0, 0x7FC0},   {"nan", "default", 8, 0, 0xFFC0},
+      {"nan", "default", 10, 0, 0x7F80},              {"nan", "default", 11, 0, 0x4040},
+      {"nan", "default", 11, 12, 0xFFFD},             {"nan", "nan-payload-propagated", 11, 12, 0x7FD3},
+      {"nan", "nan-payload-propagated", 11, 14, 0xFFD3},
+  };
+  for (const char* builtin : {"wmma_bf16_16x16x16_bf16_w32_gfx12", "swmmac_bf16_16x16x32_bf16_w32", "wmma_bf16_16x16x16_bf16_w64_gfx12"})
+    for (const Cell& c : cells) {
+      const std::string name = std::string("12.8/") + c.what + "/" + builtin;
+      const hw::Probe* p = hw::find_probe(name);
+      ASSERT_NE(p, nullptr) << name;
+      const std::string h = std::string(c.hypothesis) == "default" ? "model:" + std::string(default_model(*p->ins).name) : c.hypothesis;
+      const Expected e = hypothesis_output(base_record(*p), h);
+      EXPECT_EQ(e.d.bits.at(static_cast<std::size_t>(c.row) * 16 + c.col), c.d)
+          << name << " " << h << " D[" << c.row << "][" << c.col << "]";
+    }
+}
+
+// Every hypothesis of a 12.8 probe is recognised in a synthetic file it made: an alternative alone,
+// a model without the default model (unless it is the default).
+TEST(ProbeVerdict, SyntheticBf16RunsNameTheHypothesisThatMadeThem) {
+  int judged = 0;
+  for (const hw::Probe& p : hw::all_probes()) {
+    if (p.question != "numerics 12.8") continue;
+    const std::string def = "model:" + std::string(default_model(*p.ins).name);
+    for (const std::string& h : probe_hypotheses(p.name)) {
+      const VerdictReport v = probe_verdicts(synthetic_file({synthetic_values(p, h)}), "synthetic");
+      ASSERT_EQ(v.probes.size(), 1u);
+      const std::vector<std::string>& m = v.probes[0].matching;
+      EXPECT_NE(std::find(m.begin(), m.end(), h), m.end()) << p.name << " " << h;
+      if (h.rfind("model:", 0) != 0) EXPECT_EQ(m, std::vector<std::string>{h}) << p.name;
+      else if (h != def) EXPECT_EQ(std::find(m.begin(), m.end(), def), m.end()) << p.name << " " << h;
+      else EXPECT_EQ(m, std::vector<std::string>{h}) << p.name;
+      ++judged;
+    }
+  }
+  EXPECT_EQ(judged, 4 * 3 * 4);  // 4 builtins x 3 probes x (3 models + 1 alternative)
+}
+
+// 12.11: a synthetic file made with exec-skips is named exec-skips (and only that), one made with
+// exec-ignored likewise; exec-skips keeps the marker (SWMMAC: C) exactly in the lanes EXEC leaves out.
+TEST(ProbeVerdict, SyntheticExecRunsAreNamedByTheirHypothesis) {
+  int judged = 0;
+  for (const hw::Probe& p : hw::all_probes()) {
+    if (p.body != hw::ProbeBody::exec_call) continue;
+    for (const std::string h : {"exec-ignored", "exec-skips"}) {
+      const ProgramRecord r = synthetic_values(p, h);
+      const VerdictReport v = probe_verdicts(synthetic_file({r}), "synthetic");
+      ASSERT_EQ(v.probes.size(), 1u);
+      EXPECT_EQ(v.probes[0].error, "") << p.name;
+      EXPECT_EQ(v.probes[0].matching, std::vector<std::string>{h}) << p.name;
+      ++judged;
+    }
+    // The skipped lanes, seen through D's register image.
+    const ProgramRecord skips = synthetic_values(p, "exec-skips");
+    const hw::KernelAbi abi = hw::kernel_abi(*p.ins);
+    const LinearLayout l = hw::block_layout(p.base(), Operand::d);
+    const auto words = hw::words_from_matrix(l, abi.lanes, abi.output_words_per_lane, skips.outputs.at("D").bits);
+    const auto c_words = hw::words_from_matrix(l, abi.lanes, abi.output_words_per_lane, skips.inputs.at("C").bits);
+    const auto all_on = hw::words_from_matrix(l, abi.lanes, abi.output_words_per_lane, hypothesis_output(skips, "exec-ignored").d.bits);
+    for (int lane = 0; lane < abi.lanes; ++lane)
+      for (int v = 0; v < abi.output_words_per_lane; ++v) {
+        const std::size_t w = static_cast<std::size_t>(lane) * abi.output_words_per_lane + v;
+        const bool on = p.exec_mask >> lane & 1;
+        const std::uint32_t kept = p.ins->family == Family::swmmac ? c_words[w] : hw::kExecMarker;
+        EXPECT_EQ(words[w], on ? all_on[w] : kept) << p.name << " lane " << lane;
+        if (!on) EXPECT_NE(all_on[w], kept) << p.name << " lane " << lane << ": the lane would not show whether EXEC skipped it";
+      }
+  }
+  EXPECT_EQ(judged, 20 * 2);
+}
+
+// 12.13: the record carries the noise in its registers (not in its matrices), and the expectation
+// (the emulator, which reads the matrices) is the only candidate; a D that differs is unexplained.
+TEST(ProbeVerdict, UnusedLaneNoiseIsInTheRegistersAndAnyOtherDIsUnexplained) {
+  for (const hw::Probe& p : hw::all_probes()) {
+    if (p.recipe != hw::Recipe::ignored_lane_noise) continue;
+    const ProgramRecord r = synthetic_values(p, "model:exact-int");
+    for (Operand op : hw::operands_with_unused_lanes(*p.ins)) {
+      const auto& regs = r.registers.at(std::string(operand_name(op)));
+      for (int lane : hw::lanes_without_elements(*p.ins, op))
+        for (std::uint32_t w : regs.at(static_cast<std::size_t>(lane)))  // (the index keeps clang 19's 16 bits)
+          EXPECT_NE(w, 0u) << p.name << " " << operand_name(op) << " lane " << lane;
+      // The same matrix from the registers as recorded.
+      const hw::KernelAbi abi = hw::kernel_abi(*p.ins);
+      const hw::InputBlock* blk = abi.block(operand_name(op));
+      std::vector<std::uint32_t> words;
+      for (const auto& lane : regs) words.insert(words.end(), lane.begin(), lane.end());
+      EXPECT_EQ(hw::matrix_from_words(hw::block_layout(p.base(), op), abi.lanes, blk->words_per_lane, words),
+                r.inputs.at(std::string(operand_name(op))).bits) << p.name;
+    }
+    EXPECT_EQ(probe_hypotheses(p.name), std::vector<std::string>{"model:exact-int"});
+    VerdictReport v = probe_verdicts(synthetic_file({r}), "synthetic");
+    EXPECT_EQ(v.probes.at(0).matching, std::vector<std::string>{"model:exact-int"}) << p.name;
+    ProgramRecord read = r;
+    read.outputs.at("D").bits[0] += 1;
+    read.notes.push_back("SYNTHETIC: D[0][0] changed by hand, as if the instruction had read the noise");
+    v = probe_verdicts(synthetic_file({read}), "synthetic");
+    EXPECT_TRUE(v.probes.at(0).matching.empty()) << p.name;
+    EXPECT_EQ(v.unexplained(), 1);
+  }
+}
+
 TEST(ProbeVerdict, TimedProbesFitTheParametersThatMadeThem) {
   cycles::Parameters q;
   q.l_sgetreg = 12;
@@ -175,6 +352,25 @@ TEST(ProbeVerdict, CliJudgesAProbeFileAndWritesTheCalibration) {
   EXPECT_NE(r.output.find("reproduced by model:fp8-dot8-hypothesis (of 5)"), std::string::npos) << r.output;
   const Calibration c = load_calibration_file((dir / "cal.json").string());
   EXPECT_EQ(calibrated_model(c, *fp8->ins).name, "fp8-dot8-hypothesis");
+  std::filesystem::remove_all(dir);
+}
+
+// The command line names exec-skips for a file that matches it, and the calibration takes no model
+// evidence from EXEC probes (their D says nothing about arithmetic).
+TEST(ProbeVerdict, CliNamesExecSkipsAndTheCalibrationIgnoresExecProbes) {
+  const auto dir = std::filesystem::temp_directory_path() / "wmmasim_probe_exec_cli_test";
+  std::filesystem::create_directories(dir);
+  const hw::Probe* p = hw::find_probe("12.11/exec_even/wmma_f32_16x16x16_fp8_fp8_w64_gfx12");
+  ASSERT_NE(p, nullptr);
+  const RunFile run = synthetic_file({synthetic_values(*p, "exec-skips")});
+  write_run_file(run, dir / "probe.json");
+  const auto r = test::run_shell(test::shell_quote(WMMASIM_CLI) + " diff " + test::shell_quote((dir / "probe.json").string()) +
+                                 " --calibration-out " + test::shell_quote((dir / "cal.json").string()) + " 2>&1");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("reproduced by exec-skips (of 2)"), std::string::npos) << r.output;
+  const nlohmann::json cal = calibration_json(probe_verdicts(run, "synthetic"), run);
+  EXPECT_TRUE(cal["numerics"]["models"].empty()) << cal.dump();
+  EXPECT_TRUE(cal["numerics"]["unresolved"].empty()) << cal.dump();
   std::filesystem::remove_all(dir);
 }
 
