@@ -207,7 +207,9 @@ TEST(SimtFaults, AKernelThatNeverFinishesButYieldsTimesOutWithWhereItWaits) {
     for (;;) simt::sync_threads();
   });
   EXPECT_EQ(f.kind, simt::FaultKind::timeout);
-  EXPECT_THAT(f.what(), StartsWith("kernel forever did not finish within 200 ms: in block (0,0,0), threads "));
+  // Which lanes wait where depends on the moment the watchdog fires: "thread 0 waits ..." (one lane
+  // at the barrier) is as right as "threads 0-40 wait ...".
+  EXPECT_THAT(f.what(), StartsWith("kernel forever did not finish within 200 ms: in block (0,0,0), thread"));
   EXPECT_THAT(f.what(), HasSubstr("fault_test.cpp:"));
 }
 

@@ -70,7 +70,7 @@ enum class Recipe : std::uint8_t {
 inline constexpr std::uint32_t kExecMarker = 0x7FA57FA5u;
 
 struct Probe {
-  std::string name;      // unique: "<question>/<builtin>[/<variant>]"
+  std::string name;      // unique: "<question>/<what>/<builtin>"
   std::string question;  // "numerics 12.1" ... or "timing T2"
   std::string decides;   // one sentence
   const Instruction* ins = nullptr;  // the instruction whose registers the kernel loads and stores
