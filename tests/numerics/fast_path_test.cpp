@@ -4,7 +4,10 @@
 // more places, the 27-bit C window, C below the grid with G at and above c_floor, the largest group
 // sums, subnormal and overflowing results, a NaN or infinity in a single column), integer extremes and
 // SWMMAC selections the VNNI kernel takes and refuses, aliasing of D with the inputs, and a
-// non-default MXCSR (round toward zero, flush-to-zero, denormals-are-zero).
+// non-default MXCSR (round toward zero, flush-to-zero, denormals-are-zero). RDNA3 (gfx11-dot2) adds
+// its own boundaries: BF16 subnormal factors (flushed), signed zero products against C's sign, f32
+// results just below 2^-126 (flushed, or rounded up to it), F16 results rounding to zero (+0), and
+// the 16-bit output half chosen by OPSEL through the wave-level builtin call.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -29,6 +32,7 @@
 #include "wmmasim/numerics/formats.hpp"
 #include "wmmasim/numerics/numerics.hpp"
 #include "wmmasim/numerics/simd_paths.hpp"
+#include "wmmasim/wave/builtin_call.hpp"
 
 namespace wmmasim::test {
 namespace {
@@ -57,13 +61,19 @@ std::vector<std::uint32_t> run(SimdPath path, const Instruction& ins, const Mode
 // The models the vectorised kernels take over.
 bool fast_model(const Model& m) {
   return m.kind == ModelKind::gfx12_dot4 || m.kind == ModelKind::fp8_dot || m.kind == ModelKind::swmmac_dot4 ||
-         m.kind == ModelKind::exact_int;
+         m.kind == ModelKind::exact_int || m.kind == ModelKind::gfx11_dot2;
+}
+
+std::vector<const Instruction*> arch_instructions(Arch arch) {
+  std::vector<const Instruction*> out;
+  for (const Instruction& ins : kInstructions)
+    if (ins.family != Family::load_tr && ins.arch == arch) out.push_back(&ins);
+  return out;
 }
 
 std::vector<const Instruction*> fast_instructions() {
-  std::vector<const Instruction*> out;
-  for (const Instruction& ins : kInstructions)
-    if (ins.family != Family::load_tr && ins.arch == Arch::rdna4) out.push_back(&ins);
+  std::vector<const Instruction*> out = arch_instructions(Arch::rdna4);
+  for (const Instruction* ins : arch_instructions(Arch::rdna3)) out.push_back(ins);
   return out;
 }
 
@@ -106,6 +116,7 @@ class BoundaryGenerator {
     } else {
       rc.d_in.assign(256, 0);
     }
+    if (ins.arch == Arch::rdna3) gfx11_boundaries(ins, rc);
     if (ins.cd == Format::f16 && pick(2)) rc.mods.mode = kModeFp16Ovfl;
     const std::uint16_t allowed = ins.allowed_modifiers();
     if ((allowed & kNegC) && pick(4) == 0) rc.mods.neg |= 4;
@@ -118,6 +129,76 @@ class BoundaryGenerator {
   std::uint32_t pick(std::uint32_t n) { return static_cast<std::uint32_t>(rng_() % n); }
 
  private:
+  // gfx11-dot2 boundaries on top of the general ones: signed zeros sprinkled over A and B (a zero
+  // product against C's sign adds -1 unit), C infinities and NaNs in single lanes, and for BF16
+  // inputs the 2^-126 flush: C within a few binades above 2^-126 (often exactly a power of two) and
+  // products from 2^-153 to 2^-120 with either sign, so that steps end just below, at and above 2^-126,
+  // with F16 results driven to zero likewise.
+  void gfx11_boundaries(const Instruction& ins, RandomCase& rc) {
+    const FloatFormat& fa = float_format(ins.a);
+    if (pick(3) == 0)
+      for (std::uint32_t& v : rc.a)
+        if (pick(8) == 0) v = pick(2) ? fa.sign_bit() : 0u;
+    if (pick(3) == 0)
+      for (std::uint32_t& v : rc.b)
+        if (pick(8) == 0) v = pick(2) ? fa.sign_bit() : 0u;
+    const FloatFormat& fc = float_format(ins.cd);
+    if (pick(5) == 0)
+      for (int n = 1 + static_cast<int>(pick(4)); n > 0; --n) rc.c[pick(256)] = special(fc);
+    if (ins.cd == Format::f16 && pick(2) == 0) {
+      // F16 results: products from 2^-28 to 2^-12 (the grid floor max(-14, lead(C)) - 26 = -40 decides
+      // their truncation) and C zero, subnormal or below 2^-10.
+      for (std::uint32_t& v : rc.a) v = small_f16();
+      for (std::uint32_t& v : rc.b) v = small_f16();
+      for (std::uint32_t& v : rc.c) v = pick(8) == 0 ? (pick(2) ? 0x8000u : 0u) : small_f16();
+      return;
+    }
+    if (ins.a != Format::bf16 || ins.cd == Format::f16 || pick(2)) return;
+    // Tiny regime: every product's exponent sum near -140, C near 2^-126.
+    const int target = -153 + static_cast<int>(pick(34));
+    for (std::uint32_t& v : rc.a) v = tiny_bf16(-63 - static_cast<int>(pick(12)));
+    for (int e = 0; e < 256; ++e) {
+      const int xa = -63 - static_cast<int>(pick(12));
+      rc.b[e] = tiny_bf16(target - xa + static_cast<int>(pick(5)) - 2);
+    }
+    for (std::uint32_t& v : rc.c) {
+      const std::uint32_t sign = pick(2) ? fc.sign_bit() : 0u;
+      const std::uint32_t field = 1 + pick(3);
+      const std::uint32_t frac = pick(3) == 0 ? 0u : pick(3) == 0 ? 0x7FFFFFu >> pick(24) : static_cast<std::uint32_t>(rng_()) & 0x7FFFFFu;
+      const std::uint32_t f32 = sign ? 0x80000000u : 0u;
+      v = ins.cd == Format::f32 ? f32 | field << 23 | frac : (f32 | field << 23 | frac) >> 16;
+      if (pick(10) == 0) v = ins.cd == Format::f32 ? f32 | (pick(1u << 23)) : (f32 >> 16) | pick(128);  // subnormal C
+    }
+  }
+
+  // An F16 value in the bottom binades (exponent field 0..5), random sign: an exact power of two or
+  // 1.5 times one (products of two are F16 rounding ties), a subnormal with a short significand
+  // (products below 2^-40, where the F16 grid floor truncates them), or a random or short fraction.
+  std::uint32_t small_f16() {
+    const std::uint32_t sign = pick(2) ? 0x8000u : 0u;
+    if (pick(16) == 0) return sign;
+    switch (pick(4)) {
+      case 0: return sign | (1 + pick(5)) << 10 | (pick(2) ? 0x200u : 0u);
+      case 1: return sign | (1 + pick(63));
+      default: {
+        std::uint32_t frac = pick(4) == 0 ? 0x3FFu : static_cast<std::uint32_t>(rng_()) & 0x3FFu;
+        if (pick(2)) frac &= ~((1u << (7 + pick(4))) - 1u) & 0x3FFu;
+        return sign | pick(6) << 10 | frac;
+      }
+    }
+  }
+
+  // A BF16 value with alignment exponent x (x < -126: subnormal, which gfx11 flushes), random
+  // sign and fraction (sometimes all ones).
+  std::uint32_t tiny_bf16(int x) {
+    const std::uint32_t sign = pick(2) ? 0x8000u : 0u;
+    const std::uint32_t frac = pick(4) == 0 ? 0x7Fu : static_cast<std::uint32_t>(rng_()) & 0x7Fu;
+    if (pick(16) == 0) return sign;
+    const int field = x + 127;
+    if (field <= 0) return sign | (frac | 1u);
+    return sign | static_cast<std::uint32_t>(field > 254 ? 254 : field) << 7 | frac;
+  }
+
   int base_exponent(const FloatFormat& f) {
     const int top = static_cast<int>(f.exp_max()) - 1;
     switch (pick(4)) {
@@ -269,8 +350,60 @@ TEST_P(FastPaths, AliasedOutput) {
   EXPECT_EQ(reported, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Rdna4, FastPaths, ::testing::ValuesIn(fast_instructions()),
+INSTANTIATE_TEST_SUITE_P(Rdna4, FastPaths, ::testing::ValuesIn(arch_instructions(Arch::rdna4)),
                          [](const auto& info) { return std::string(info.param->name); });
+INSTANTIATE_TEST_SUITE_P(Rdna3, FastPaths, ::testing::ValuesIn(arch_instructions(Arch::rdna3)),
+                         [](const auto& info) { return std::string(info.param->name); });
+
+// RDNA3 16-bit outputs: OPSEL chooses the register half that holds C and receives D; the other half
+// keeps C's. Whole builtin calls (run_wave_builtin, both halves, plain and _tied builtins, wave32 and
+// wave64) give the same words on every kernel set as on the general path.
+TEST(FastPathsRdna3, OutputHalfThroughTheBuiltinCall) {
+  std::mt19937_64 rng(0x0be15e1u);
+  int checked = 0;
+  for (const Instruction* ins : arch_instructions(Arch::rdna3)) {
+    if (ins->integer_inputs()) continue;
+    for (int n = 0; n < 24; ++n) {
+      WaveBuiltinCall call;
+      call.ins = ins;
+      call.opsel = n & 1;
+      // Odd cases: any bits (NaNs, infinities, subnormals); even cases: finite elements only (the top
+      // exponent bit of each 16-bit half cleared, and of f32 C words).
+      const std::uint32_t keep = n & 2 ? 0xFFFFFFFFu : 0xBFFFBFFFu;
+      auto words = [&](int vgprs, std::uint32_t mask) {
+        std::vector<std::uint32_t> w(static_cast<std::size_t>(vgprs) * ins->wave);
+        for (auto& x : w) x = static_cast<std::uint32_t>(rng()) & mask;
+        return w;
+      };
+      call.a = words(ins->vgprs_a, keep);
+      call.b = words(ins->vgprs_b, keep);
+      call.c = words(ins->vgprs_cd, ins->cd == Format::f32 ? (n & 2 ? 0xFFFFFFFFu : 0xBFFFFFFFu) : keep);
+      std::vector<std::uint32_t> want;
+      {
+        PathGuard guard(SimdPath::general);
+        want = run_wave_builtin(call);
+      }
+      for (SimdPath p : vector_paths()) {
+        PathGuard guard(p);
+        const std::vector<std::uint32_t> got = run_wave_builtin(call);
+        ASSERT_EQ(got.size(), want.size());
+        int bad = 0;
+        for (std::size_t w = 0; w < got.size(); ++w)
+          if (got[w] != want[w] && bad++ < 3)
+            ADD_FAILURE() << ins->name << " opsel " << call.opsel << " " << simd_path_name(p) << " case " << n << " word "
+                          << w << std::hex << " got 0x" << got[w] << " want 0x" << want[w];
+        if (format_bits(ins->cd) == 16)  // the half OPSEL does not select still holds C's
+          for (std::size_t w = 0; w < got.size(); ++w)
+            if (call.opsel ? (got[w] & 0xFFFFu) != (call.c[w] & 0xFFFFu) : (got[w] >> 16) != (call.c[w] >> 16)) {
+              ADD_FAILURE() << ins->name << " opsel " << call.opsel << " word " << w << " lost C's other half";
+              break;
+            }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 0);
+}
 
 #if defined(__x86_64__)
 // The float kernels use float conversions only where the result is exact or checked; a caller's
