@@ -169,13 +169,37 @@ const KernelSet& kernels_avx2() { return kernels_portable(); }
 const KernelSet& kernels_avx512() { return kernels_portable(); }
 #endif
 
-// Lanes of one step that meet an infinity or a NaN: exactly what gfx12_steps_d does for one element.
+// Lanes of one step that meet an infinity or a NaN: exactly what gfx12_steps_d (or gfx11_steps_d)
+// does for one element.
 void float_special_lanes(const FloatOperands& op, int i, int s, unsigned mask, const std::uint32_t* acc_in16,
                          std::uint32_t* out16, std::uint32_t* acc16) {
   const FloatFormat& fa = float_format(op.fa);
   const FloatFormat& fb = float_format(op.fb);
   const StepRule rule{op.group, op.c_floor, op.invalid_nan};
   Factor sa[8], sb[8];
+  if (op.gfx11) {  // exactly what gfx11_steps_d does for one element
+    for (int j = 0; j < 16; ++j) {
+      if (!(mask >> j & 1u)) continue;
+      for (int p = 0; p < op.per_step; ++p) {
+        const int q = s * op.per_step + p;
+        sa[p] = gfx11_factor(op.a_raw[16 * i + op.cols[q]], op.fa);
+        sb[p] = gfx11_factor(op.b_raw[16 * op.b_row[op.b_row_stride * i + q] + j], op.fb);
+      }
+      const StepResult r = gfx11_dot2_step(sa, sb, acc_in16[j], op.out == kOutF16);
+      switch (op.out) {
+        case kOutF16:
+          out16[j] = gfx11_to_f16(r, op.fp16_ovfl);
+          acc16[j] = widen_to_f32(out16[j], Format::f16);
+          break;
+        case kOutBF16:
+          out16[j] = f32_to_packed_bf16(r, gfx11_to_f32(r));
+          acc16[j] = out16[j] << 16;
+          break;
+        default: out16[j] = acc16[j] = gfx11_to_f32(r);
+      }
+    }
+    return;
+  }
   for (int j = 0; j < 16; ++j) {
     if (!(mask >> j & 1u)) continue;
     for (int p = 0; p < op.per_step; ++p) {
@@ -238,7 +262,8 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
     case ModelKind::exact_int: return ks.exact_int(call, d);
     case ModelKind::gfx12_dot4:
     case ModelKind::fp8_dot:
-    case ModelKind::swmmac_dot4: break;
+    case ModelKind::swmmac_dot4:
+    case ModelKind::gfx11_dot2: break;
     default: return false;
   }
   const bool sparse = ins.family == Family::swmmac;
@@ -246,15 +271,24 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
   op.a_cols = sparse ? ins.k / 2 : ins.k;
   op.k = ins.k;
   if (op.a_cols != 16 || op.k > 64) return false;
-  const StepPlan plan = plan_for(ins, model);
-  op.steps = plan.steps;
-  op.per_step = plan.per_step;
-  op.group = plan.rule.group_size;
-  op.c_floor = plan.rule.c_floor;
-  op.invalid_nan = plan.rule.invalid_nan;
-  if (op.per_step * op.steps != op.a_cols) return false;
-  if (!((op.per_step == 4 && (op.group == 2 || op.group == 4)) || (op.per_step == 8 && op.group == 8))) return false;
-  std::memcpy(op.cols, plan.cols.data(), sizeof op.cols);
+  op.gfx11 = model.kind == ModelKind::gfx11_dot2;
+  if (op.gfx11) {  // eight DOT2 steps over K pairs (0,1), (2,3), ... (spec 11; gfx11_steps_d)
+    if (sparse || ins.a != ins.b || (ins.a != Format::f16 && ins.a != Format::bf16)) return false;
+    op.steps = op.k / 2;
+    op.per_step = 2;
+    op.group = 2;  // unused by the gfx11 step
+    for (int q = 0; q < 16; ++q) op.cols[q] = static_cast<std::uint8_t>(q);
+  } else {
+    const StepPlan plan = plan_for(ins, model);
+    op.steps = plan.steps;
+    op.per_step = plan.per_step;
+    op.group = plan.rule.group_size;
+    op.c_floor = plan.rule.c_floor;
+    op.invalid_nan = plan.rule.invalid_nan;
+    if (op.per_step * op.steps != op.a_cols) return false;
+    if (!((op.per_step == 4 && (op.group == 2 || op.group == 4)) || (op.per_step == 8 && op.group == 8))) return false;
+    std::memcpy(op.cols, plan.cols.data(), sizeof op.cols);
+  }
   op.out = ins.cd == Format::f16 ? kOutF16 : ins.cd == Format::bf16 ? kOutBF16 : kOutF32;
   op.fp16_ovfl = (call.mods->mode & kModeFp16Ovfl) != 0;
   op.fa = ins.a;
@@ -281,7 +315,12 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
   auto fmt = [](Format f) -> const DecodeFormat& {
     return kFloatFormats[is_float_format(f) ? static_cast<int>(f) : static_cast<int>(Format::f32)];
   };
-  ks.decode_float(call, fmt(ins.a), fmt(ins.b), fmt(ins.cd), op);
+  DecodeFormat fa = fmt(ins.a), fb = fmt(ins.b);
+  if (op.gfx11) {  // gfx11 flushes BF16 subnormal factors (spec 11, gfx11_factor)
+    fa.flush_subnormals = ins.a == Format::bf16;
+    fb.flush_subnormals = ins.b == Format::bf16;
+  }
+  ks.decode_float(call, fa, fb, fmt(ins.cd), op);
   ks.float_steps(op, d);
   return true;
 }

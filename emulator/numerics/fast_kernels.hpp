@@ -28,14 +28,16 @@ struct RawCall {
 // Decoded operands of one float instruction, structure of arrays, 64-byte aligned for the kernels.
 // Float models always have 16 A columns (K = 16, or 16 stored SWMMAC slots).
 struct alignas(64) FloatOperands {
-  // B row k, 16 columns: signed significand (sign of the element applied), alignment exponent x
-  // (kZeroGrid for zeros and specials), raw bits after the NEG modifiers (for the special-lane fallback).
+  // B row k, 16 columns: signed significand (sign of the element applied; gfx11: the magnitude, the
+  // sign stays in b_raw), alignment exponent x (kZeroGrid for zeros and specials), raw bits after the
+  // NEG modifiers (the special-lane fallback; gfx11: the factor signs).
   std::int32_t b_sig[64 * 16];
   std::int32_t b_x[64 * 16];
   std::uint32_t b_raw[64 * 16];
   // A row i in plan order (position q = s * per_step + p holds column cols[q]): signed significand
-  // shifted left by 24 - fb_a - fb_b (so that a_sig * b_sig is the product on its grid) and grid
-  // offset x - 24 (kZeroGrid for zeros and specials). a_raw: raw bits after NEG, column order.
+  // (gfx11: magnitude) shifted left by 24 - fb_a - fb_b (so that a_sig * b_sig is the product on its
+  // grid) and grid offset x - 24 (kZeroGrid for zeros and specials). a_raw: raw bits after NEG,
+  // column order.
   std::int32_t a_sig[16 * 16];
   std::int32_t a_grid[16 * 16];
   std::uint32_t a_raw[16 * 16];
@@ -54,6 +56,9 @@ struct alignas(64) FloatOperands {
   int out = kOutF32;
   bool fp16_ovfl = false;
   bool hw_round = false;  // the AVX-512 kernel may round to f32 in hardware (MXCSR.FTZ clear)
+  // gfx11-dot2 (spec 11): eight DOT2 steps (per_step 2, cols in K order), sign-magnitude adder,
+  // significands decoded as magnitudes, BF16 subnormal factors decoded as zeros.
+  bool gfx11 = false;
   Format fa = Format::f16, fb = Format::f16;
 };
 
@@ -62,6 +67,7 @@ struct DecodeFormat {
   int frac_bits, bias;
   std::uint32_t exp_max, frac_mask, sign_bit, mask;
   bool nan_only_all_ones;
+  bool flush_subnormals = false;  // gfx11 BF16 inputs: a subnormal factor is a zero (spec 11)
 };
 
 // The kernel set of one SIMD target.
@@ -79,7 +85,7 @@ const KernelSet& kernels_avx2();
 const KernelSet& kernels_avx512();
 
 // The special-lane fallback used by every variant (fast_kernels.cpp): lanes in `mask` of row i,
-// step s, through gfx12_dot_step and the narrowing of step_models.cpp.
+// step s, through gfx12_dot_step (gfx11: gfx11_dot2_step) and the narrowing of step_models.cpp.
 void float_special_lanes(const FloatOperands& op, int i, int s, unsigned mask, const std::uint32_t* acc_in16,
                          std::uint32_t* out16, std::uint32_t* acc16);
 
