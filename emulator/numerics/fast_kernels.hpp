@@ -41,6 +41,9 @@ struct alignas(64) FloatOperands {
   std::int32_t a_sig[16 * 16];
   std::int32_t a_grid[16 * 16];
   std::uint32_t a_raw[16 * 16];
+  // gfx11: the factors' signs as -1 (negative, zeros included) or 0; A in plan order (K order).
+  std::int32_t a_neg[16 * 16];
+  std::int32_t b_neg[16 * 16];
   std::uint32_t acc[256];             // C after the C modifiers, in the output format's bits
   std::uint16_t b_special[64];        // columns of B row k holding an infinity or a NaN
   std::uint16_t step_special[16 * 8];  // lanes of (row i, step s) at steps * i + s needing the general step
