@@ -139,8 +139,42 @@ FAST_TARGET WMMASIM_AI void fast_round_f16(vi total, vi grid, bool saturate, vu&
   out = reinterpret_cast<vu>(h);
   acc = reinterpret_cast<vu>(_mm512_cvtph_ps(_mm512_cvtepi32_epi16(h)));
 }
+// gfx11 f32 results (gfx11_to_f32): the conversion of the integer total rounds it to 24 significant
+// bits (RNE, in the instruction); scaling by 2^grid is then exact wherever the result is normal, and
+// gfx11 flushes every result below 2^-126 to +0 (decided on the 24-bit value, so one that rounded up
+// to 2^-126 stays). Overflow gives +-inf. Independent of MXCSR (embedded rounding; the flushed lanes
+// are the only ones that could be subnormal).
+#define FAST_ROUND_GFX11_F32 1
+FAST_TARGET WMMASIM_AI vu fast_round_gfx11_f32(vi total, vi grid) {
+  constexpr int kRn = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+  const __m512i g = reinterpret_cast<__m512i>(grid);
+  const __m512 f = _mm512_cvt_roundepi32_ps(reinterpret_cast<__m512i>(total), kRn);
+  const __m512i biased = _mm512_add_epi32(_mm512_and_si512(_mm512_srli_epi32(_mm512_castps_si512(f), 23), _mm512_set1_epi32(0xFF)), g);
+  const __m512 r = _mm512_scalef_round_ps(f, _mm512_cvtepi32_ps(g), kRn);  // |grid| < 2^24: exact
+  return reinterpret_cast<vu>(_mm512_maskz_mov_ps(_mm512_cmpgt_epi32_mask(biased, _mm512_setzero_si512()), r));
+}
+// Packed F16 results when grid >= -40 (every F16-output step: the grid is at least
+// max(-14, lead(C)) - 26): as fast_round_f16, with the rounding to odd at f32 precision done on the
+// integer (truncating conversion, the lowest bit set if it was inexact), then scaled exactly (the
+// value lies between 2^-40 and 2^64, or is 0) and rounded once to f16 (RNE).
+FAST_TARGET WMMASIM_AI void fast_round_f16_g40(vi total, vi grid, bool saturate, vu& out, vu& acc) {
+  const __m512i t = reinterpret_cast<__m512i>(total);
+  const __m512i tz = _mm512_castps_si512(_mm512_cvt_roundepi32_ps(t, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
+  const __mmask16 inexact = _mm512_cmpneq_epi32_mask(_mm512_cvttps_epi32(_mm512_castsi512_ps(tz)), t);
+  const __m512 odd = _mm512_castsi512_ps(_mm512_mask_or_epi32(tz, inexact, tz, _mm512_set1_epi32(1)));
+  const __m512 v = _mm512_scalef_round_ps(odd, _mm512_cvtepi32_ps(reinterpret_cast<__m512i>(grid)),
+                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m512i h = _mm512_cvtepu16_epi32(_mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  if (saturate) {
+    const __mmask16 inf = _mm512_cmpeq_epi32_mask(_mm512_and_si512(h, _mm512_set1_epi32(0x7FFF)), _mm512_set1_epi32(0x7C00));
+    h = _mm512_mask_sub_epi32(h, inf, h, _mm512_set1_epi32(1));  // 0x7C00 -> 0x7BFF, sign kept
+  }
+  out = reinterpret_cast<vu>(h);
+  acc = reinterpret_cast<vu>(_mm512_cvtph_ps(_mm512_cvtepi32_epi16(h)));
+}
 #include "fast_float.inc"
 #include "fast_int.inc"
+#undef FAST_ROUND_GFX11_F32
 #undef FAST_VNNI
 #undef FAST_ROUND_F32
 #undef FAST_ROUND_F16
