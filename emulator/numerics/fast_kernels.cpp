@@ -328,7 +328,9 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
   op.fa = ins.a;
   op.fb = ins.b;
 #ifdef WMMASIM_X86
-  op.hw_round = path == SimdPath::avx512 && (_mm_getcsr() & 0x8040u) == 0;  // FTZ/DAZ: flushed subnormals
+  const unsigned csr = _mm_getcsr();
+  op.hw_round = path == SimdPath::avx512 && (csr & 0x8040u) == 0;  // FTZ/DAZ: flushed subnormals
+  op.rne_convert = (csr & 0x6000u) == 0;                          // RC: round to nearest
 #endif
   if (sparse) {  // spec 8.1: stored value s of group G multiplies B[4G + idx_s]
     for (int i = 0; i < 16; ++i)

@@ -59,6 +59,9 @@ struct alignas(64) FloatOperands {
   int out = kOutF32;
   bool fp16_ovfl = false;
   bool hw_round = false;  // the AVX-512 kernel may round to f32 in hardware (MXCSR.FTZ clear)
+  // int32 -> f32 conversions round to nearest even (MXCSR.RC, x86): gfx11 f32 results may be
+  // rounded by one (convert_gfx11_f32).
+  bool rne_convert = false;
   // gfx11-dot2 (spec 11): eight DOT2 steps (per_step 2, cols in K order), sign-magnitude adder,
   // significands decoded as magnitudes, BF16 subnormal factors decoded as zeros.
   bool gfx11 = false;
