@@ -74,8 +74,18 @@ FAST_TARGET WMMASIM_AI unsigned fast_movemask(vi v) {
 FAST_TARGET WMMASIM_AI vi fast_sra(vi v, vi s) {
   return reinterpret_cast<vi>(_mm256_srav_epi32(reinterpret_cast<__m256i>(v), reinterpret_cast<__m256i>(s)));
 }
+// F16C: f32 -> f16 with RNE from the immediate (MXCSR.RC ignored) and the exact widening back.
+#define FAST_CVT_F16 1
+FAST_TARGET WMMASIM_AI vu fast_cvt_f16(vu f32) {
+  return reinterpret_cast<vu>(_mm256_cvtepu16_epi32(_mm256_cvtps_ph(reinterpret_cast<__m256>(f32), _MM_FROUND_TO_NEAREST_INT)));
+}
+FAST_TARGET WMMASIM_AI vu fast_widen_f16_hw(vu h) {  // h < 2^16 in every lane
+  const __m256i w = reinterpret_cast<__m256i>(h);
+  return reinterpret_cast<vu>(_mm256_cvtph_ps(_mm_packus_epi32(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1))));
+}
 #include "fast_float.inc"
 #include "fast_int.inc"
+#undef FAST_CVT_F16
 #undef FAST_ROWS
 #undef FAST_NATIVE_SRA
 #undef FAST_NATIVE_LOG2
@@ -330,7 +340,7 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
 #ifdef WMMASIM_X86
   const unsigned csr = _mm_getcsr();
   op.hw_round = path == SimdPath::avx512 && (csr & 0x8040u) == 0;  // FTZ/DAZ: flushed subnormals
-  op.rne_convert = (csr & 0x6000u) == 0;                          // RC: round to nearest
+  op.rne_convert = (csr & (op.out == kOutF16 ? 0xE040u : 0x6000u)) == 0;  // RC nearest (F16: no FTZ/DAZ)
 #endif
   if (sparse) {  // spec 8.1: stored value s of group G multiplies B[4G + idx_s]
     for (int i = 0; i < 16; ++i)

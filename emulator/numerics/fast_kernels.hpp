@@ -60,7 +60,8 @@ struct alignas(64) FloatOperands {
   bool fp16_ovfl = false;
   bool hw_round = false;  // the AVX-512 kernel may round to f32 in hardware (MXCSR.FTZ clear)
   // int32 -> f32 conversions round to nearest even (MXCSR.RC, x86): gfx11 f32 results may be
-  // rounded by one (convert_gfx11_f32).
+  // rounded by one (convert_gfx11_f32); for packed F16 results (convert_f16_g40) MXCSR.FTZ and DAZ
+  // must be clear as well.
   bool rne_convert = false;
   // gfx11-dot2 (spec 11): eight DOT2 steps (per_step 2, cols in K order), sign-magnitude adder,
   // significands decoded as magnitudes, BF16 subnormal factors decoded as zeros.
