@@ -174,13 +174,13 @@ FAST_TARGET WMMASIM_AI void fast_round_f16_g40(vi total, vi grid, bool saturate,
   const __m512 odd = _mm512_castsi512_ps(_mm512_mask_or_epi32(tz, inexact, tz, _mm512_set1_epi32(1)));
   const __m512 v = _mm512_scalef_round_ps(odd, _mm512_cvtepi32_ps(reinterpret_cast<__m512i>(grid)),
                                           _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-  __m512i h = _mm512_cvtepu16_epi32(_mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  __m256i h = _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);  // 16 halves
   if (saturate) {
-    const __mmask16 inf = _mm512_cmpeq_epi32_mask(_mm512_and_si512(h, _mm512_set1_epi32(0x7FFF)), _mm512_set1_epi32(0x7C00));
-    h = _mm512_mask_sub_epi32(h, inf, h, _mm512_set1_epi32(1));  // 0x7C00 -> 0x7BFF, sign kept
+    const __mmask16 inf = _mm256_cmpeq_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00));
+    h = _mm256_mask_sub_epi16(h, inf, h, _mm256_set1_epi16(1));  // 0x7C00 -> 0x7BFF, sign kept
   }
-  out = reinterpret_cast<vu>(h);
-  acc = reinterpret_cast<vu>(_mm512_cvtph_ps(_mm512_cvtepi32_epi16(h)));
+  out = reinterpret_cast<vu>(_mm512_cvtepu16_epi32(h));
+  acc = reinterpret_cast<vu>(_mm512_cvtph_ps(h));
 }
 #include "fast_float.inc"
 #include "fast_int.inc"
