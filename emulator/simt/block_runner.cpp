@@ -87,7 +87,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
       run_collective(*std::exchange(collective_due_, nullptr));
       continue;
     }
-    if (launch.cancelled.load(std::memory_order_relaxed)) {
+    if (launch.stops(linear_block_)) {
       if (launch.timed_out.load())
         record_fault(FaultKind::timeout, "kernel " + launch.kernel + " did not finish within " +
                                              duration_text(launch.options.timeout) + ": in block " + block_name() +
@@ -125,7 +125,7 @@ void BlockRunner::enter(LaneState* lane) {
 // The lane to hand over to; null sends the thread back to the scheduler, which decides what a
 // fault, a cancellation or an empty queue means.
 LaneState* BlockRunner::next_ready() {
-  if (fault_ || abandoning_ || ready_.empty() || launch.cancelled.load(std::memory_order_relaxed)) return nullptr;
+  if (fault_ || abandoning_ || ready_.empty() || launch.stops(linear_block_)) return nullptr;
   LaneState* next = &lanes_[ready_.front()];
   ready_.pop_front();
   return next;

@@ -27,23 +27,33 @@ struct LaunchState {
 
   std::atomic<std::uint64_t> next_block{0};
   std::atomic<bool> cancelled{false}, timed_out{false};
+  std::atomic<std::uint64_t> first_fault_block{UINT64_MAX};  // the lowest block that has faulted so far
 
   std::mutex mutex;  // guards the members below
   std::optional<KernelFault> fault;
   std::uint64_t fault_block = 0;
   std::vector<WaveTrace> traces;
 
-  // Keeps the fault of the lowest-numbered block that faulted (with one thread: the first) and stops
-  // the other workers at their next switch between lanes.
+  // Keeps the fault of the lowest-numbered block that faulted and stops the blocks above it at their
+  // next switch between lanes. Blocks are handed out in order, so every lower block is already
+  // running: it goes on to its end or its own fault, and the report is the one a single thread
+  // would give, whatever the timing.
   void report(std::uint64_t block, FaultKind kind, const std::string& sentence) {
     {
       std::lock_guard lock(mutex);
       if (!fault || block < fault_block) {
         fault.emplace(kind, sentence);
         fault_block = block;
+        first_fault_block.store(block);
       }
     }
     cancelled.store(true);
+  }
+
+  // Whether block `block` must stop now: the launch timed out, or a lower block faulted.
+  bool stops(std::uint64_t block) const {
+    return cancelled.load(std::memory_order_relaxed) &&
+           (timed_out.load(std::memory_order_relaxed) || first_fault_block.load(std::memory_order_relaxed) < block);
   }
 };
 
