@@ -138,8 +138,9 @@ void store_as(simt::checked_ptr<P> p, const V& v, std::source_location where = s
 }
 // A plain pointer on the CPU points into a __shared__ array (global memory is always a checked_ptr):
 // not bounds-checked, but traced as one LDS access, so the cycle model sees the kernel's LDS traffic.
+// Always inlined: in a kernel's inner loops they must cost what a plain access costs plus one test.
 template <class V, class P>
-V load_as(const P* p, std::source_location where = std::source_location::current()) {
+[[gnu::always_inline]] inline V load_as(const P* p, std::source_location where = std::source_location::current()) {
   V v;
   std::memcpy(static_cast<void*>(&v), p, sizeof(V));
   if (simt::detail::t_trace_memory) [[unlikely]]
@@ -147,7 +148,7 @@ V load_as(const P* p, std::source_location where = std::source_location::current
   return v;
 }
 template <class V, class P>
-void store_as(P* p, const V& v, std::source_location where = std::source_location::current()) {
+[[gnu::always_inline]] inline void store_as(P* p, const V& v, std::source_location where = std::source_location::current()) {
   std::memcpy(static_cast<void*>(p), &v, sizeof(V));
   if (simt::detail::t_trace_memory) [[unlikely]]
     simt::detail::trace_memory(&simt::detail::shared_array_memory, true, sizeof(V), where);
