@@ -213,57 +213,54 @@ const KernelSet& kernels_avx2() { return kernels_portable(); }
 const KernelSet& kernels_avx512() { return kernels_portable(); }
 #endif
 
-// Lanes of one step that meet an infinity or a NaN: exactly what gfx12_steps_d (or gfx11_steps_d)
-// does for one element.
-void float_special_lanes(const FloatOperands& op, int i, int s, unsigned mask, const std::uint32_t* acc_in16,
-                         std::uint32_t* out16, std::uint32_t* acc16) {
-  const FloatFormat& fa = float_format(op.fa);
-  const FloatFormat& fb = float_format(op.fb);
-  const StepRule rule{op.group, op.c_floor, op.invalid_nan};
+namespace {
+
+// One step of the lanes in `mask`, element by element, with a model's own decode, step and
+// narrowing (what gfx12_steps_d and gfx11_steps_d do for one element).
+template <class Decode, class Step, class ToF16, class ToF32>
+void step_lanes(const FloatOperands& op, int i, int s, unsigned mask, const std::uint32_t* acc_in16,
+                std::uint32_t* out16, std::uint32_t* acc16, Decode decode, Step step, ToF16 to_f16, ToF32 to_f32) {
   Factor sa[8], sb[8];
-  if (op.gfx11) {  // exactly what gfx11_steps_d does for one element
-    for (int j = 0; j < 16; ++j) {
-      if (!(mask >> j & 1u)) continue;
-      for (int p = 0; p < op.per_step; ++p) {
-        const int q = s * op.per_step + p;
-        sa[p] = gfx11_factor(op.a_raw[16 * i + op.cols[q]], op.fa);
-        sb[p] = gfx11_factor(op.b_raw[16 * op.b_row[op.b_row_stride * i + q] + j], op.fb);
-      }
-      const StepResult r = gfx11_dot2_step(sa, sb, acc_in16[j], op.out == kOutF16);
-      switch (op.out) {
-        case kOutF16:
-          out16[j] = gfx11_to_f16(r, op.fp16_ovfl);
-          acc16[j] = widen_to_f32(out16[j], Format::f16);
-          break;
-        case kOutBF16:
-          out16[j] = f32_to_packed_bf16(r, gfx11_to_f32(r));
-          acc16[j] = out16[j] << 16;
-          break;
-        default: out16[j] = acc16[j] = gfx11_to_f32(r);
-      }
-    }
-    return;
-  }
   for (int j = 0; j < 16; ++j) {
     if (!(mask >> j & 1u)) continue;
     for (int p = 0; p < op.per_step; ++p) {
       const int q = s * op.per_step + p;
-      sa[p] = decode_factor(op.a_raw[16 * i + op.cols[q]], fa);
-      sb[p] = decode_factor(op.b_raw[16 * op.b_row[op.b_row_stride * i + q] + j], fb);
+      sa[p] = decode(op.a_raw[16 * i + op.cols[q]], op.fa);
+      sb[p] = decode(op.b_raw[16 * op.b_row[op.b_row_stride * i + q] + j], op.fb);
     }
-    const StepResult r = gfx12_dot_step(sa, sb, op.per_step, acc_in16[j], rule);
+    const StepResult r = step(sa, sb, acc_in16[j]);
     switch (op.out) {
       case kOutF16:
-        out16[j] = step_to_f16(r, op.fp16_ovfl);
+        out16[j] = to_f16(r);
         acc16[j] = widen_to_f32(out16[j], Format::f16);
         break;
       case kOutBF16:
-        out16[j] = f32_to_packed_bf16(r, gfx12_to_f32(r));
+        out16[j] = f32_to_packed_bf16(r, to_f32(r));
         acc16[j] = out16[j] << 16;
         break;
-      default: out16[j] = acc16[j] = gfx12_to_f32(r);
+      default: out16[j] = acc16[j] = to_f32(r);
     }
   }
+}
+
+}  // namespace
+
+// Lanes of one step that meet an infinity or a NaN: the general path's arithmetic for them.
+void float_special_lanes(const FloatOperands& op, int i, int s, unsigned mask, const std::uint32_t* acc_in16,
+                         std::uint32_t* out16, std::uint32_t* acc16) {
+  if (op.gfx11) {
+    step_lanes(
+        op, i, s, mask, acc_in16, out16, acc16, gfx11_factor,
+        [&](const Factor* a, const Factor* b, std::uint32_t acc) { return gfx11_dot2_step(a, b, acc, op.out == kOutF16); },
+        [&](const StepResult& r) { return gfx11_to_f16(r, op.fp16_ovfl); }, gfx11_to_f32);
+    return;
+  }
+  const StepRule rule{op.group, op.c_floor, op.invalid_nan};
+  step_lanes(
+      op, i, s, mask, acc_in16, out16, acc16,
+      [](std::uint32_t bits, Format f) { return decode_factor(bits, float_format(f)); },
+      [&](const Factor* a, const Factor* b, std::uint32_t acc) { return gfx12_dot_step(a, b, op.per_step, acc, rule); },
+      [&](const StepResult& r) { return step_to_f16(r, op.fp16_ovfl); }, gfx12_to_f32);
 }
 
 namespace {
