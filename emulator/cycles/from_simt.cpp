@@ -11,10 +11,9 @@
 namespace wmmasim::cycles {
 namespace {
 
-// Virtual registers: a ring over the wave's VGPR budget. A value is looked up by the register it was
-// last written to, and matrix results are rewritten every step, so values live far shorter than
+// Virtual registers: a ring over VGPRs [base, base + size). A value is looked up by the register it
+// was last written to, and matrix results are rewritten every step, so values live far shorter than
 // one trip around the ring.
-// A ring of VGPRs [base, base + size): a value's range is reused once the ring wraps.
 class VirtualRegisters {
  public:
   VirtualRegisters(int base, int size) : base_(base), size_(size) {}
@@ -32,6 +31,9 @@ class VirtualRegisters {
 // Global loads get a ring of their own, so a prefetched tile that waits in registers across a whole
 // tile of math is not overwritten by the WMMAs' virtual results (a false dependency).
 constexpr int kGlobalLoadRing = 32;
+
+// VGPRs a memory event's data takes per lane.
+int data_vgprs(const simt::TraceEvent& e) { return static_cast<int>(std::max(1u, (e.bytes + 3) / 4)); }
 
 SourceLocation location(Program& p, const std::source_location& where) {
   return SourceLocation{p.intern(where.file_name()), static_cast<std::uint32_t>(where.line())};
@@ -54,11 +56,11 @@ Program program_from_simt(const std::string& name, const std::vector<simt::WaveT
     out.wave_size = w.wave_size;
     out.vgprs = options.vgprs_per_lane;
     out.lds_bytes = static_cast<int>(w.dynamic_shared_bytes);
-    const int load_ring = options.vgprs_per_lane >= 2 * kGlobalLoadRing ? kGlobalLoadRing : 0;
-    VirtualRegisters regs(0, options.vgprs_per_lane - load_ring);
-    // (Too few VGPRs for a ring of their own: loads share the one ring's space.)
-    VirtualRegisters global_loads(load_ring ? options.vgprs_per_lane - load_ring : 0,
-                                  load_ring ? load_ring : options.vgprs_per_lane);
+    // With too few VGPRs for a ring of their own, global loads share the whole space.
+    const int vgprs = options.vgprs_per_lane;
+    const bool own_ring = vgprs >= 2 * kGlobalLoadRing;
+    VirtualRegisters regs(0, own_ring ? vgprs - kGlobalLoadRing : vgprs);
+    VirtualRegisters global_loads(own_ring ? vgprs - kGlobalLoadRing : 0, own_ring ? kGlobalLoadRing : vgprs);
     std::unordered_map<std::uint64_t, VgprRange> produced;  // value id -> where a WMMA wrote it
     VgprRange last_load;                                     // destination of the latest load
     VgprRange last_global_load;                              // ... of the latest global load
@@ -91,22 +93,21 @@ Program program_from_simt(const std::string& name, const std::vector<simt::WaveT
         case simt::EventKind::lds:
           if (std::string_view(e.name) == "ds_store") {  // stores what the latest global load brought (a tile copy)
             t.kind = InstrKind::lds_store;
-            t.reads.push_back({last_global_load.empty() ? regs.fresh(std::max(1u, (e.bytes + 3) / 4)) : last_global_load,
-                               ReadRole::other});
+            t.reads.push_back({last_global_load.empty() ? regs.fresh(data_vgprs(e)) : last_global_load, ReadRole::other});
             break;
           }
           [[fallthrough]];
         case simt::EventKind::global_load:
           t.kind = e.kind == simt::EventKind::lds ? InstrKind::lds_load : InstrKind::global_load;
           t.label = *e.name ? e.name : "";
-          if (e.kind == simt::EventKind::global_load) last_load = last_global_load = global_loads.fresh(std::max(1u, (e.bytes + 3) / 4));
-          else last_load = regs.fresh(std::max(1u, (e.bytes + 3) / 4));
+          if (e.kind == simt::EventKind::global_load) last_load = last_global_load = global_loads.fresh(data_vgprs(e));
+          else last_load = regs.fresh(data_vgprs(e));
           t.writes.push_back(last_load);
           if (e.write) produced[e.write] = last_load;  // global_load_tr results feed WMMAs
           break;
         case simt::EventKind::global_store:
           t.kind = InstrKind::global_store;
-          t.reads.push_back({regs.fresh(std::max(1u, (e.bytes + 3) / 4)), ReadRole::other});
+          t.reads.push_back({regs.fresh(data_vgprs(e)), ReadRole::other});
           break;
         case simt::EventKind::barrier: t.kind = InstrKind::barrier; break;
         case simt::EventKind::timer: t.kind = InstrKind::timer; break;

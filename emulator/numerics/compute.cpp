@@ -93,7 +93,7 @@ void compute_d_prechecked(const Instruction& ins, const std::uint32_t* a, const 
     case ModelKind::gfx12_dot4:
     case ModelKind::fp8_dot:
     case ModelKind::swmmac_dot4: gfx12_steps_d(op, mods, model, d); break;
-    case ModelKind::gfx11_dot2: gfx11_steps_d(op, mods, d); break;
+    case ModelKind::gfx11_dot2: gfx11_steps_d(op, mods, model, d); break;
     case ModelKind::exact_int: exact_int_d(op, mods, d); break;
     case ModelKind::fp32_fma_chain: fp32_fma_chain_d(op, d); break;
     case ModelKind::exact_sum_rne: exact_sum_rne_d(op, d); break;

@@ -313,23 +313,17 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
   op.k = ins.k;
   if (op.a_cols != 16 || op.k > 64) return false;
   op.gfx11 = model.kind == ModelKind::gfx11_dot2;
-  if (op.gfx11) {  // eight DOT2 steps over K pairs (0,1), (2,3), ... (spec 11; gfx11_steps_d)
-    if (sparse || ins.a != ins.b || (ins.a != Format::f16 && ins.a != Format::bf16)) return false;
-    op.steps = op.k / 2;
-    op.per_step = 2;
-    op.group = 2;  // unused by the gfx11 step
-    for (int q = 0; q < 16; ++q) op.cols[q] = static_cast<std::uint8_t>(q);
-  } else {
-    const StepPlan plan = plan_for(ins, model);
-    op.steps = plan.steps;
-    op.per_step = plan.per_step;
-    op.group = plan.rule.group_size;
-    op.c_floor = plan.rule.c_floor;
-    op.invalid_nan = plan.rule.invalid_nan;
-    if (op.per_step * op.steps != op.a_cols) return false;
-    if (!((op.per_step == 4 && (op.group == 2 || op.group == 4)) || (op.per_step == 8 && op.group == 8))) return false;
-    std::memcpy(op.cols, plan.cols.data(), sizeof op.cols);
-  }
+  if (op.gfx11 && (sparse || ins.a != ins.b || (ins.a != Format::f16 && ins.a != Format::bf16))) return false;
+  const StepPlan plan = plan_for(ins, model);
+  op.steps = plan.steps;
+  op.per_step = plan.per_step;
+  op.group = plan.rule.group_size;
+  op.c_floor = plan.rule.c_floor;
+  op.invalid_nan = plan.rule.invalid_nan;
+  if (op.per_step * op.steps != op.a_cols) return false;
+  if (!op.gfx11 && !((op.per_step == 4 && (op.group == 2 || op.group == 4)) || (op.per_step == 8 && op.group == 8)))
+    return false;
+  std::memcpy(op.cols, plan.cols.data(), sizeof op.cols);
   op.out = ins.cd == Format::f16 ? kOutF16 : ins.cd == Format::bf16 ? kOutBF16 : kOutF32;
   op.fp16_ovfl = (call.mods->mode & kModeFp16Ovfl) != 0;
   op.fa = ins.a;

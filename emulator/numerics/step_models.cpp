@@ -12,6 +12,12 @@ StepPlan plan_for(const Instruction& ins, const Model& model) {
   StepPlan plan;
   const bool eight_bit = format_bits(ins.a) == 8;
   const int a_cols = ins.family == Family::swmmac ? ins.k / 2 : ins.k;
+  if (model.kind == ModelKind::gfx11_dot2) {  // DOT2 steps over K pairs (0,1), (2,3), ... (spec 11)
+    plan.per_step = plan.rule.group_size = 2;
+    plan.steps = a_cols / 2;
+    for (int c = 0; c < a_cols; ++c) plan.cols[c] = static_cast<std::uint8_t>(c);
+    return plan;  // the gfx11 step has its own grid and NaN rules (gfx11_dot2_step)
+  }
   plan.per_step = eight_bit && model.kind == ModelKind::fp8_dot ? model.products_per_step : 4;
   plan.steps = a_cols / plan.per_step;
   // 16-bit: steps take A columns 4s..4s+3 in ISA labels (spec 3.2; SWMMAC slots, spec 8.2), as pairs.
@@ -83,11 +89,8 @@ void gfx12_steps_d(const MatrixOperands& op, const Modifiers& mods, const Model&
     }
 }
 
-void gfx11_steps_d(const MatrixOperands& op, const Modifiers& mods, std::uint32_t* d) {
-  StepPlan plan;  // eight DOT2 steps over K pairs (0,1), (2,3), ... (spec 11)
-  plan.per_step = 2;
-  plan.steps = op.k / 2;
-  for (int c = 0; c < op.k; ++c) plan.cols[c] = static_cast<std::uint8_t>(c);
+void gfx11_steps_d(const MatrixOperands& op, const Modifiers& mods, const Model& model, std::uint32_t* d) {
+  const StepPlan plan = plan_for(*op.ins, model);
   DecodedOperands f;
   decode_operands(op, gfx11_factor, f);
   const Format cd = op.ins->cd;

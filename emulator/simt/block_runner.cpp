@@ -84,7 +84,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
 
   while (!fault_) {
     if (collective_due_) {
-      run_collective(*std::exchange(collective_due_, nullptr));
+      run_collective(*std::exchange(collective_due_, nullptr), *due_exec_);
       continue;
     }
     if (launch.stops(linear_block_)) {
@@ -248,7 +248,6 @@ void BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
   lane.wait_where = where;
   lane.wait_tag = tag;
   lane.slot = CollectiveSlot{in, out};
-  lane.exec = &exec;
   if (w.arrived++ == 0) {
     w.what = what;
     w.where = where;
@@ -259,6 +258,7 @@ void BlockRunner::arrive_at_collective(LaneState& lane, const char* what, const 
   }
   if (w.arrived == w.active && !w.mismatch) {
     collective_due_ = &lane;  // run() execs it on the thread's own stack, then readies the wave
+    due_exec_ = &exec;
     switch_to(&lane, nullptr);
     return;
   }
@@ -276,17 +276,16 @@ void BlockRunner::partial_wave_fault(LaneState& lane, const char* what, std::sou
 
 // Runs a complete wave's exec with `last` (the lane that completed it) as the current lane, so the
 // trace and fault messages name its wave. Then the wave's lanes resume in lane order (see
-// sync_threads), and before any other wave's: a wave keeps the thread until it reaches a barrier,
-// so what its 32 or 64 lanes touch (their stack tops, their operands) stays in the L1 cache.
-void BlockRunner::run_collective(LaneState& last) {
+// sync_threads), and before any other wave's: a wave keeps the thread until it reaches a barrier.
+void BlockRunner::run_collective(LaneState& last, const CollectiveExec& exec) {
   WaveState& w = waves[last.wave];
-  slots.resize(static_cast<std::size_t>(w.active));
-  for (int i = 0; i < w.active; ++i) slots[static_cast<std::size_t>(i)] = lanes_[w.first_tid + i].slot;
+  slots_.resize(static_cast<std::size_t>(w.active));
+  for (int i = 0; i < w.active; ++i) slots_[static_cast<std::size_t>(i)] = lanes_[w.first_tid + i].slot;
   const auto failed = [&] { return std::string("wave collective '") + w.what + "' failed"; };
   enter(&last);
   in_exec = true;
   try {
-    last.exec->run(last.exec->exec, slots);
+    exec.run(exec.exec, slots_);
   } catch (const LaneFault&) {
     // recorded by fault()
   } catch (const std::exception& e) {

@@ -43,7 +43,6 @@ struct LaneState {
   const char* wait_what = "";
   const void* wait_tag = nullptr;
   CollectiveSlot slot{};
-  const CollectiveExec* exec = nullptr;  // at_collective: what to run once the wave is complete
   void* context = nullptr;  // the lane, while it is suspended (Contexts)
   StackRegion stack{};
   bool started = false;     // its kernel code has begun (so abandoning it means unwinding its stack)
@@ -103,7 +102,6 @@ class BlockRunner {
   LaunchState& launch;
   dim3 block_idx;
   std::vector<WaveState> waves;
-  std::vector<CollectiveSlot> slots;
   Allocation shared_alloc{"dynamic shared memory", MemorySpace::shared, 0};
   std::vector<unsigned char> dynamic_shared;
   bool in_exec = false;
@@ -123,7 +121,7 @@ class BlockRunner {
   static void lane_entry(void* lane);
   [[noreturn]] void lane_main(LaneState& lane);
   void run_kernel(LaneState& lane);
-  void run_collective(LaneState& last);
+  void run_collective(LaneState& last, const CollectiveExec& exec);
   void suspend(LaneState& lane);
   void make_ready(LaneState& lane);
   LaneState* next_ready();
@@ -138,8 +136,11 @@ class BlockRunner {
 
   std::unique_ptr<LaneState[]> lanes_;
   void* scheduler_ = nullptr;  // run()'s loop, while a lane runs
-  LaneState* collective_due_ = nullptr;  // the lane that completed a wave collective, for run() to exec
+  // A completed wave collective for run() to exec: the lane that completed it, and the exec.
+  LaneState* collective_due_ = nullptr;
+  const CollectiveExec* due_exec_ = nullptr;
   bool abandoning_ = false;
+  std::vector<CollectiveSlot> slots_;  // run_collective's view of the completing wave
   unsigned lane_count_ = 0;
   LaneQueue ready_;
   unsigned exited_ = 0, barrier_arrived_ = 0;

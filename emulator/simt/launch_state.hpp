@@ -27,11 +27,11 @@ struct LaunchState {
 
   std::atomic<std::uint64_t> next_block{0};
   std::atomic<bool> cancelled{false}, timed_out{false};
-  std::atomic<std::uint64_t> first_fault_block{UINT64_MAX};  // the lowest block that has faulted so far
+  // The block of `fault`: written under the mutex, read without it by every lane switch (stops()).
+  std::atomic<std::uint64_t> fault_block{UINT64_MAX};
 
   std::mutex mutex;  // guards the members below
   std::optional<KernelFault> fault;
-  std::uint64_t fault_block = 0;
   std::vector<WaveTrace> traces;
 
   // Keeps the fault of the lowest-numbered block that faulted and stops the blocks above it at their
@@ -41,10 +41,9 @@ struct LaunchState {
   void report(std::uint64_t block, FaultKind kind, const std::string& sentence) {
     {
       std::lock_guard lock(mutex);
-      if (!fault || block < fault_block) {
+      if (!fault || block < fault_block.load()) {
         fault.emplace(kind, sentence);
-        fault_block = block;
-        first_fault_block.store(block);
+        fault_block.store(block);
       }
     }
     cancelled.store(true);
@@ -53,7 +52,7 @@ struct LaunchState {
   // Whether block `block` must stop now: the launch timed out, or a lower block faulted.
   bool stops(std::uint64_t block) const {
     return cancelled.load(std::memory_order_relaxed) &&
-           (timed_out.load(std::memory_order_relaxed) || first_fault_block.load(std::memory_order_relaxed) < block);
+           (timed_out.load(std::memory_order_relaxed) || fault_block.load(std::memory_order_relaxed) < block);
   }
 };
 

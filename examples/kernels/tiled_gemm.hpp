@@ -106,14 +106,6 @@ struct TilePolicy {
     }
   }
 
-  template <class APtr, class BPtr>
-  WMMASIM_DEVICE static void load(APtr A, BPtr B, Storage& lds, int m0, int n0, int k0, int M, int N, int K, int tid) {
-    Staged s;
-    fetch_tile(A, B, s, m0, n0, k0, M, N, K, tid);
-    stash_a(s, lds.a, tid);
-    stash_b(s, lds.b, tid);
-  }
-
   // A alone (the load_tr variant reads B straight from global memory).
   template <class APtr>
   WMMASIM_DEVICE static void load_a(APtr A, In* lds_a, int m0, int k0, int M, int K, int tid) {

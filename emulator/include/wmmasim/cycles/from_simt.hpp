@@ -3,8 +3,8 @@
 // WMMA/SWMMAC issue and the dependencies between matrix results are exact; values are given virtual
 // VGPRs; a matrix operand that no earlier WMMA produced is taken to come from the wave's most recent
 // memory load, and an LDS store to store what the most recent global load brought (a tile copy; so
-// loads delay what follows them); __shared__ arrays are traced only where the kernel uses load_as/store_as on them.
-// Reports made from it say so.
+// loads delay what follows them); __shared__ arrays are traced only where the kernel uses
+// load_as/store_as on them. Reports made from it say so.
 #pragma once
 
 #include <string>

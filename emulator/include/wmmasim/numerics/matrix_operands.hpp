@@ -42,7 +42,7 @@ StepPlan plan_for(const Instruction& ins, const Model& model);
 
 // The model families; each writes all 256 elements of d.
 void gfx12_steps_d(const MatrixOperands& op, const Modifiers& mods, const Model& model, std::uint32_t* d);
-void gfx11_steps_d(const MatrixOperands& op, const Modifiers& mods, std::uint32_t* d);
+void gfx11_steps_d(const MatrixOperands& op, const Modifiers& mods, const Model& model, std::uint32_t* d);
 void exact_int_d(const MatrixOperands& op, const Modifiers& mods, std::uint32_t* d);
 void fp32_fma_chain_d(const MatrixOperands& op, std::uint32_t* d);
 void exact_sum_rne_d(const MatrixOperands& op, std::uint32_t* d);
