@@ -1,13 +1,39 @@
 // wmmasim: layouts, bit-exact emulation, runs and diffs of RDNA3/RDNA4 matrix instructions.
+#include <poll.h>
+
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <map>
 
 #include "command.hpp"
 #include "wmmasim/error.hpp"
 
+namespace {
+
+// True when standard output is a pipe whose reader has gone (`wmmasim ... | head`).
+bool stdout_reader_gone() {
+  pollfd out{1, POLLOUT, 0};
+  return ::poll(&out, 1, 0) == 1 && (out.revents & POLLERR) != 0;
+}
+
+// A reader that closes the pipe early wanted no more output: that is success, not a fault, so the
+// command finishes and exits 0 (scripts under `set -o pipefail` stay green). Any other failure to
+// write standard output (a full disk) is an error, never a silent 0.
+int finish_output(int status) {
+  std::cout.flush();
+  if (std::cout) return status;
+  if (stdout_reader_gone()) return status;
+  std::cerr << "wmmasim: could not write to standard output\n";
+  return status == 0 ? 2 : status;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace wmmasim;
+  // Writes to a closed pipe fail with EPIPE instead of killing the process; see finish_output.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"wmmasim: emulator and layout simulator for AMD RDNA4 (and RDNA3) WMMA/SWMMAC instructions"};
   app.require_subcommand(1);
   auto& commands = cli::registered_commands();
@@ -27,7 +53,7 @@ int main(int argc, char** argv) {
   }
   try {
     for (auto& [sub, run] : runs)
-      if (sub->parsed()) return run();
+      if (sub->parsed()) return finish_output(run());
   } catch (const UserError& e) {
     std::cerr << "wmmasim: " << e.what() << "\n";
     return e.exit_code;
