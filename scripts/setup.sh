@@ -10,6 +10,8 @@ packages=(
   libboost-context-dev libmpfr-dev libgmp-dev
   clang-19 clang-tools-19 llvm-19 lld-19 libamdhip64-dev
   python3 python3-lxml chromium libxml2-dev
+  libclang-rt-19-dev
+  python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib
 )
 missing=()
 for p in "${packages[@]}"; do
