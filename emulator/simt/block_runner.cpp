@@ -47,9 +47,11 @@ BlockRunner::BlockRunner(LaunchState& l) : launch(l), stacks_(l.options.lane_sta
     lane.wave = static_cast<int>(t / ws);
     lane.lane = static_cast<int>(t % ws);
     lane.thread_idx = dim3(t % b.x, (t / b.x) % b.y, t / (b.x * b.y));
+    lane.coordinates = LaneCoordinates{lane.thread_idx, dim3{}, launch.block, launch.grid, lane.lane, lane.wave,
+                                       launch.options.wave_size};
     lane.stack = stacks_->take();
   }
-  dynamic_shared.resize(launch.options.dynamic_shared_bytes);
+  dynamic_shared = GuardedRegion(launch.options.dynamic_shared_bytes, 16);
   ready_.reset(lane_count_);
 }
 
@@ -69,6 +71,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
     w.trace.clear();
   }
   exited_ = barrier_arrived_ = 0;
+  barrier_sum_ = 0;
   barrier_mismatch_ = false;
   fault_.reset();
   ready_.clear();
@@ -78,6 +81,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
     lane.status = LaneStatus::ready;
     lane.last.store(std::source_location{}, std::memory_order_relaxed);
     lane.started = lane.unwinding = false;
+    lane.coordinates.block_idx = block_idx;
     lane.context = Contexts::make(lane.stack.top, lane.stack.bytes, &BlockRunner::lane_entry, &lane);
     ready_.push_back(t);
   }
@@ -118,6 +122,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
 // What the thread-local hooks need to know about the lane about to run (null: the scheduler).
 void BlockRunner::enter(LaneState* lane) {
   t_lane = lane;
+  t_coordinates = lane ? &lane->coordinates : nullptr;
   t_trace_memory = lane && launch.options.trace != nullptr && lane->lane == 0;
   running.store(lane, std::memory_order_release);
 }
@@ -204,6 +209,16 @@ void BlockRunner::record_fault(FaultKind kind, std::string sentence) {
   if (!fault_) fault_.emplace(kind, std::move(sentence));
 }
 
+void BlockRunner::abandon_faulted_lane(LaneState& lane, FaultKind kind, std::string sentence) {
+  record_fault(kind, std::move(sentence));
+  lane.status = LaneStatus::exited;  // never resumed, never unwound
+  ++exited_;
+  void* dropped = nullptr;
+  enter(nullptr);
+  Contexts::jump(&dropped, scheduler_);
+  std::abort();  // nothing jumps to a dropped lane
+}
+
 void BlockRunner::fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where) {
   record_fault(kind, what_happened + " " + lane_context(lane) + at_text(where));
   throw LaneFault{};
@@ -218,7 +233,7 @@ std::string BlockRunner::lane_context(const LaneState& lane) const {
 
 // ------------------------------------------------------------------ barriers --------------------
 
-void BlockRunner::sync_threads(LaneState& lane, std::source_location where) {
+int BlockRunner::sync_threads(LaneState& lane, std::source_location where, int contribution) {
   lane.last.store(where, std::memory_order_relaxed);
   if (launch.options.trace && lane.lane == 0)
     waves[lane.wave].trace.push_back(TraceEvent{EventKind::barrier, "s_barrier", where, 0, {}});
@@ -226,13 +241,17 @@ void BlockRunner::sync_threads(LaneState& lane, std::source_location where) {
   lane.wait_where = where;
   if (barrier_arrived_++ == 0) barrier_where_ = where;
   else if (!same_point(where, barrier_where_)) barrier_mismatch_ = true;
+  barrier_sum_ += contribution;
   if (barrier_arrived_ == lane_count_ && !barrier_mismatch_) {
     // This lane completes the barrier. Everyone, itself included, resumes in thread order, so the
-    // first lane to misbehave after a barrier is the lowest one, as a reader would expect.
+    // first lane to misbehave after a barrier is the lowest one, as a reader would expect. Each
+    // reads the sum as soon as it resumes, before any lane can complete another barrier.
     barrier_arrived_ = 0;
+    barrier_result_ = std::exchange(barrier_sum_, 0);
     for (unsigned t = 0; t < lane_count_; ++t) make_ready(lanes_[t]);
   }
   suspend(lane);
+  return barrier_result_;
 }
 
 // ------------------------------------------------------------------ wave collectives ------------

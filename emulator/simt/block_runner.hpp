@@ -21,6 +21,8 @@
 #include "launch_state.hpp"
 #include "stack_pool.hpp"
 #include "wmmasim/simt/checked_ptr.hpp"
+#include "wmmasim/simt/guarded_memory.hpp"
+#include "wmmasim/simt/lane_context.hpp"
 #include "wmmasim/simt/trace.hpp"
 #include "wmmasim/simt/wave_collective.hpp"
 
@@ -35,6 +37,7 @@ struct LaneState {
   unsigned tid = 0;  // linear thread id in the block
   int wave = 0, lane = 0;
   dim3 thread_idx;
+  LaneCoordinates coordinates;  // what t_coordinates points at while this lane runs
   LaneStatus status = LaneStatus::ready;
   // The last program point the runtime saw this lane at; read by the watchdog thread.
   std::atomic<std::source_location> last{};
@@ -103,13 +106,17 @@ class BlockRunner {
   dim3 block_idx;
   std::vector<WaveState> waves;
   Allocation shared_alloc{"dynamic shared memory", MemorySpace::shared, 0};
-  std::vector<unsigned char> dynamic_shared;
+  GuardedRegion dynamic_shared;  // ends at a guard page: a plain pointer past its end traps
   bool in_exec = false;
 
-  void sync_threads(LaneState& lane, std::source_location where);
+  // Waits for the whole block; returns the sum of every thread's `contribution` to this barrier.
+  int sync_threads(LaneState& lane, std::source_location where, int contribution);
   void arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
                             const CollectiveExec& exec, std::source_location where);
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
+  // Stops the block at a fault trapped mid-instruction (signals.hpp): the lane's frames cannot be
+  // unwound, so it is dropped as it stands and the thread goes back to the scheduler.
+  [[noreturn]] void abandon_faulted_lane(LaneState& lane, FaultKind kind, std::string sentence);
   [[noreturn, gnu::cold, gnu::noinline]] void partial_wave_fault(LaneState& lane, const char* what, std::source_location where);
   std::string lane_context(const LaneState& lane) const;  // "in kernel K, block B, wave w, lane l"
 
@@ -144,6 +151,7 @@ class BlockRunner {
   unsigned lane_count_ = 0;
   LaneQueue ready_;
   unsigned exited_ = 0, barrier_arrived_ = 0;
+  int barrier_sum_ = 0, barrier_result_ = 0;  // __syncthreads_count: the running and the completed sum
   bool barrier_mismatch_ = false;
   std::source_location barrier_where_{};
   std::optional<std::pair<FaultKind, std::string>> fault_;

@@ -13,6 +13,11 @@ namespace wmmasim::simt {
 namespace detail {
 
 constinit thread_local bool t_trace_memory = false;
+constinit thread_local const LaneCoordinates* t_coordinates = nullptr;
+
+void outside_kernel(const char* function) {
+  throw KernelFault(FaultKind::misuse, std::string(function) + " was called outside a kernel launch");
+}
 
 namespace {
 
@@ -38,7 +43,7 @@ void arrive_at_collective(const char* what, const void* tag, const void* in, voi
 
 checked_ptr<unsigned char> dynamic_shared_region() {
   BlockRunner& b = *current_lane("dynamic_shared").block;
-  return checked_ptr<unsigned char>(reinterpret_cast<std::byte*>(b.dynamic_shared.data()), b.dynamic_shared.size(), 0,
+  return checked_ptr<unsigned char>(b.dynamic_shared.data(), b.dynamic_shared.size(), 0,
                                     &b.shared_alloc);
 }
 
@@ -89,7 +94,12 @@ std::size_t dynamic_shared_bytes() { return current_lane("dynamic_shared_bytes")
 
 void sync_threads(std::source_location where) {
   detail::LaneState& lane = current_lane("sync_threads");
-  lane.block->sync_threads(lane, where);
+  lane.block->sync_threads(lane, where, 0);
+}
+
+int sync_threads_count(int predicate, std::source_location where) {
+  detail::LaneState& lane = current_lane("sync_threads_count");
+  return lane.block->sync_threads(lane, where, predicate != 0 ? 1 : 0);
 }
 
 bool tracing() { return t_lane && t_lane->block->launch.options.trace != nullptr; }

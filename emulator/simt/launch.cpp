@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "block_runner.hpp"
+#include "signals.hpp"
 #include "text.hpp"
 #include "wmmasim/simt/launch.hpp"
 #include "wmmasim/simt/lane_context.hpp"
@@ -49,54 +50,6 @@ void validate(std::string_view name, dim3 grid, dim3 block, const LaunchOptions&
   if (o.timeout.count() < 0) bad_launch(k + " has a negative timeout");
 }
 
-// ---- stack overflow: the guard page below a lane's stack faults; say so in one sentence ----------
-
-thread_local BlockRunner* t_runner = nullptr;
-struct sigaction g_previous_segv {};
-
-void on_segv(int, siginfo_t* info, void*) {
-  BlockRunner* r = t_runner;
-  LaneState* lane = r ? r->running.load() : nullptr;
-  if (lane && r->is_stack_guard(info->si_addr)) {
-    // Not async-signal-safe in theory; the process ends right after, and the sentence is the point.
-    const std::string s = "kernel " + r->launch.kernel + " overflowed its " +
-                          std::to_string(r->launch.options.lane_stack_bytes / 1024) + " KiB lane stack in block " +
-                          to_string(r->block_idx) + ", wave " + std::to_string(lane->wave) + ", lane " +
-                          std::to_string(lane->lane) + " (raise LaunchOptions::lane_stack_bytes); stopping the process with status 2\n";
-    [[maybe_unused]] auto n = ::write(STDERR_FILENO, s.data(), s.size());
-    ::_exit(2);
-  }
-  ::sigaction(SIGSEGV, &g_previous_segv, nullptr);  // not ours: let the fault happen again, as before
-}
-
-void install_segv_handler() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    struct sigaction sa {};
-    sa.sa_sigaction = on_segv;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&sa.sa_mask);
-    ::sigaction(SIGSEGV, &sa, &g_previous_segv);
-  });
-}
-
-// The handler must run on a stack of its own: the faulting one is exhausted.
-class AltSignalStack {
- public:
-  AltSignalStack() : memory_(std::make_unique<char[]>(kBytes)) {
-    stack_t ss{};
-    ss.ss_sp = memory_.get();
-    ss.ss_size = kBytes;
-    ::sigaltstack(&ss, &previous_);
-  }
-  ~AltSignalStack() { ::sigaltstack(&previous_, nullptr); }
-
- private:
-  static constexpr std::size_t kBytes = 64 * 1024;
-  std::unique_ptr<char[]> memory_;
-  stack_t previous_{};
-};
-
 // ---- the watchdog's last resort: a lane that never yields cannot be stopped, only reported ---------
 
 [[noreturn]] void report_spinning_and_exit(LaunchState& st, const std::vector<std::unique_ptr<BlockRunner>>& runners) {
@@ -121,7 +74,7 @@ class AltSignalStack {
 void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
                 void (*entry)(const void*), const void* entry_context) {
   validate(kernel_name, grid, block, options);
-  install_segv_handler();
+  install_fault_handlers();
 
   LaunchState st;
   st.kernel = std::string(kernel_name);

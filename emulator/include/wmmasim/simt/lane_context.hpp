@@ -12,6 +12,27 @@
 
 namespace wmmasim::simt {
 
+// Everything per-lane code asks "where am I" about, in one record per lane. The scheduler points a
+// thread-local at the running lane's record at every switch, so a front end can read coordinates
+// with one thread-local load (HIP's threadIdx is a plain value read from here).
+struct LaneCoordinates {
+  dim3 thread_idx, block_idx, block_dim, grid_dim;
+  int lane = 0, wave = 0, wave_size = 0;
+};
+
+namespace detail {
+extern thread_local constinit const LaneCoordinates* t_coordinates;  // null outside a kernel
+[[noreturn, gnu::cold]] void outside_kernel(const char* function);
+}  // namespace detail
+
+// The calling lane's coordinates; `function` names the caller in the misuse sentence outside a kernel.
+[[gnu::always_inline]] inline const LaneCoordinates& coordinates(const char* function) {
+  const LaneCoordinates* c = detail::t_coordinates;
+  if (!c) [[unlikely]]
+    detail::outside_kernel(function);
+  return *c;
+}
+
 bool in_kernel();  // false outside a launch (host code, or a thread the runtime did not start)
 int lane_id();     // 0 .. wave_size-1
 int wave_id();     // linear thread id / wave_size
@@ -25,6 +46,9 @@ const std::string& kernel_name();
 // __syncthreads: returns when every thread of the block has reached this same barrier (same line).
 // A thread that exits, or waits at another barrier, stops the launch with a KernelFault.
 void sync_threads(std::source_location where = std::source_location::current());
+// __syncthreads_count: a barrier that also counts the threads of the block whose predicate is
+// nonzero; every thread gets the count. (__syncthreads_and/_or are this count compared.)
+int sync_threads_count(int predicate, std::source_location where = std::source_location::current());
 
 std::size_t dynamic_shared_bytes();
 
