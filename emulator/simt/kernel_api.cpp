@@ -47,6 +47,10 @@ checked_ptr<unsigned char> dynamic_shared_region() {
                                     &b.shared_alloc);
 }
 
+unsigned char* dynamic_shared_data() {
+  return reinterpret_cast<unsigned char*>(current_lane("dynamic_shared").block->dynamic_shared.data());
+}
+
 void bad_access(const Allocation* alloc, Access kind, std::ptrdiff_t offset, std::size_t access_bytes,
                 std::size_t size_bytes, std::source_location where) {
   const char* verb = kind == Access::read ? "read" : kind == Access::write ? "write" : "access";

@@ -7,6 +7,9 @@
 namespace wmmasim::simt {
 namespace detail {
 checked_ptr<unsigned char> dynamic_shared_region();  // LaunchOptions::dynamic_shared_bytes bytes
+// The same memory as a plain pointer, for front ends that do not check accesses (plain HIP): the
+// bytes end at a guard page, so an access past them traps.
+unsigned char* dynamic_shared_data();
 // What traces of plain __shared__ arrays name (kernel.hpp's load_as/store_as on plain pointers).
 inline const Allocation shared_array_memory{"__shared__ array", MemorySpace::shared, 0};
 }

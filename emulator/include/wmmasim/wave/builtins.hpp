@@ -144,47 +144,58 @@ template <std::size_t Ins> struct Builtin<Ins, 7> {
   }
 };
 
+// global_load_tr after each lane's own read: the wave exchanges what its lanes fetched. Front ends
+// differ only in how a lane reads (checked pointer here, plain pointer for plain HIP).
+template <std::size_t Ins> result_t<Ins> load_tr_exchange(const result_t<Ins>& fetched_by_me, std::source_location w) {
+  using Value = result_t<Ins>;
+  const Instruction& i = kInstructions[Ins];
+  struct Fetched { std::array<std::uint32_t, 4> words{}; };
+  Fetched mine;
+  std::memcpy(mine.words.data(), &fetched_by_me, sizeof(Value));
+  return simt::wave_collective<Fetched, LaneResult<Value>>(
+             i.name.data(), mine,
+             [&i](simt::LaneValues<const Fetched> in, simt::LaneValues<LaneResult<Value>> out) {
+               std::vector<std::uint32_t> fetched;
+               for (std::size_t lane = 0; lane < in.size(); ++lane)
+                 fetched.insert(fetched.end(), in[lane].words.begin(), in[lane].words.begin() + i.vgprs_cd);
+               if (static_cast<int>(in.size()) != i.wave)
+                 throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes");
+               const std::vector<std::uint32_t> got = shuffle_load_tr(i, fetched);
+               for (std::size_t lane = 0; lane < out.size(); ++lane)
+                 std::memcpy(&out[lane].value, &got[lane * i.vgprs_cd], sizeof(Value));
+               if (simt::tracing()) {
+                 simt::TraceEvent e;
+                 e.kind = simt::EventKind::global_load;
+                 e.name = i.name.data();
+                 e.write = value_id(got);
+                 e.bytes = static_cast<std::uint32_t>(sizeof(Value));
+                 simt::trace_event(e);
+               }
+             },
+             w)
+      .value;
+}
+
 // global_load_tr: each lane reads its own 64 or 128 bits (bounds-checked), then the wave shuffles.
 template <std::size_t Ins> struct Builtin<Ins, 1> {
   using Value = result_t<Ins>;
   Value operator()(simt::checked_ptr<const Value> p, std::source_location w = std::source_location::current()) const {
-    const Instruction& i = kInstructions[Ins];
-    struct Fetched { std::array<std::uint32_t, 4> words{}; };
-    Fetched mine;
-    // The per-lane read is part of this one load: the trace gets a single event for the wave below.
+    // The per-lane read is part of this one load: the trace gets a single event for the wave.
     const bool traced = simt::detail::t_trace_memory;
     simt::detail::t_trace_memory = false;
     const Value v = p.read(w);
     simt::detail::t_trace_memory = traced;
-    std::memcpy(mine.words.data(), &v, sizeof(Value));
-    return simt::wave_collective<Fetched, LaneResult<Value>>(
-               i.name.data(), mine,
-               [&i](simt::LaneValues<const Fetched> in, simt::LaneValues<LaneResult<Value>> out) {
-                 std::vector<std::uint32_t> fetched;
-                 for (std::size_t lane = 0; lane < in.size(); ++lane)
-                   fetched.insert(fetched.end(), in[lane].words.begin(), in[lane].words.begin() + i.vgprs_cd);
-                 if (static_cast<int>(in.size()) != i.wave)
-                   throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes");
-                 const std::vector<std::uint32_t> got = shuffle_load_tr(i, fetched);
-                 for (std::size_t lane = 0; lane < out.size(); ++lane)
-                   std::memcpy(&out[lane].value, &got[lane * i.vgprs_cd], sizeof(Value));
-                 if (simt::tracing()) {
-                   simt::TraceEvent e;
-                   e.kind = simt::EventKind::global_load;
-                   e.name = i.name.data();
-                   e.write = value_id(got);
-                   e.bytes = static_cast<std::uint32_t>(sizeof(Value));
-                   simt::trace_event(e);
-                 }
-               },
-               w)
-        .value;
+    return load_tr_exchange<Ins>(v, w);
   }
 };
 
 }  // namespace wmmasim::lane_builtins
 
+// The names themselves, for kernel.hpp kernels; the plain-HIP front end (wmmasim/hip) defines them
+// with clang's argument rules instead and includes this header only for the machinery above.
+#ifndef WMMASIM_HIP_FRONT_END
 #define WMMASIM_LANE_BUILTIN(name) \
   inline constexpr ::wmmasim::lane_builtins::Builtin<::wmmasim::builtin_types::builtin_index(#name)> __builtin_amdgcn_##name{};
 WMMASIM_FOR_EACH_BUILTIN(WMMASIM_LANE_BUILTIN)
 #undef WMMASIM_LANE_BUILTIN
+#endif

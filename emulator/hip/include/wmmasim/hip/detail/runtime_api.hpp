@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <source_location>
+#include <string_view>
 
 #define HIP_VERSION_MAJOR 6
 #define HIP_VERSION_MINOR 3
@@ -40,6 +41,7 @@ typedef enum WMMASIM_HIP_NODISCARD hipError_t {
   hipErrorInvalidDevice = 101,
   hipErrorInvalidImage = 200,
   hipErrorInvalidContext = 201,
+  hipErrorUnsupportedLimit = 215,
   hipErrorInvalidKernelFile = 218,
   hipErrorInvalidSource = 300,
   hipErrorFileNotFound = 301,
@@ -564,15 +566,35 @@ hipError_t hipProfilerStop(void);
 }  // extern "C"
 
 // C++ conveniences, as in ROCm: typed pointers and kernels instead of void*.
-template <class T> inline hipError_t hipMalloc(T** ptr, size_t size) { return hipMalloc(reinterpret_cast<void**>(ptr), size); }
-template <class T> inline hipError_t hipMallocManaged(T** ptr, size_t size, unsigned int flags = hipMemAttachGlobal) {
-  return hipMallocManaged(reinterpret_cast<void**>(ptr), size, flags);
+namespace wmmasim::hip::detail {
+// A type's name as the compiler spells it ("_Float16", "const __half *"), without RTTI (libstdc++ has
+// no type_info for _Float16).
+template <class T> constexpr std::string_view type_name() {
+  const std::string_view f = __PRETTY_FUNCTION__;
+  const std::size_t start = f.find("T = ") + 4;
+  return f.substr(start, f.find_first_of("];", start) - start);
+}
+// The typed allocations remember the element type and the call's line, to name the buffer in messages.
+hipError_t typed_malloc(void** ptr, size_t size, int kind, std::string_view element, const char* file, unsigned line);
+}
+template <class T>
+inline hipError_t hipMalloc(T** ptr, size_t size, std::source_location where = std::source_location::current()) {
+  return wmmasim::hip::detail::typed_malloc(reinterpret_cast<void**>(ptr), size, 0, wmmasim::hip::detail::type_name<T>(), where.file_name(), where.line());
+}
+template <class T>
+inline hipError_t hipMallocManaged(T** ptr, size_t size, unsigned int flags = hipMemAttachGlobal,
+                                   std::source_location where = std::source_location::current()) {
+  (void)flags;
+  return wmmasim::hip::detail::typed_malloc(reinterpret_cast<void**>(ptr), size, 1, wmmasim::hip::detail::type_name<T>(), where.file_name(), where.line());
 }
 template <class T> inline hipError_t hipMallocAsync(T** ptr, size_t size, hipStream_t stream) {
   return hipMallocAsync(reinterpret_cast<void**>(ptr), size, stream);
 }
-template <class T> inline hipError_t hipHostMalloc(T** ptr, size_t size, unsigned int flags = hipHostMallocDefault) {
-  return hipHostMalloc(reinterpret_cast<void**>(ptr), size, flags);
+template <class T>
+inline hipError_t hipHostMalloc(T** ptr, size_t size, unsigned int flags = hipHostMallocDefault,
+                                std::source_location where = std::source_location::current()) {
+  (void)flags;
+  return wmmasim::hip::detail::typed_malloc(reinterpret_cast<void**>(ptr), size, 2, wmmasim::hip::detail::type_name<T>(), where.file_name(), where.line());
 }
 template <class T> inline hipError_t hipMallocHost(T** ptr, size_t size) { return hipMallocHost(reinterpret_cast<void**>(ptr), size); }
 template <class T> inline hipError_t hipMallocPitch(T** ptr, size_t* pitch, size_t width, size_t height) {
@@ -581,11 +603,13 @@ template <class T> inline hipError_t hipMallocPitch(T** ptr, size_t* pitch, size
 template <class T>
 inline hipError_t hipMemcpyToSymbol(const T& symbol, const void* src, size_t sizeBytes, size_t offset = 0,
                                     hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  if (offset + sizeBytes > sizeof(T)) return hipErrorInvalidValue;  // past the end of the variable
   return hipMemcpyToSymbol(static_cast<const void*>(&symbol), src, sizeBytes, offset, kind);
 }
 template <class T>
 inline hipError_t hipMemcpyFromSymbol(void* dst, const T& symbol, size_t sizeBytes, size_t offset = 0,
                                       hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  if (offset + sizeBytes > sizeof(T)) return hipErrorInvalidValue;  // past the end of the variable
   return hipMemcpyFromSymbol(dst, static_cast<const void*>(&symbol), sizeBytes, offset, kind);
 }
 template <class T> inline hipError_t hipGetSymbolAddress(void** devPtr, const T& symbol) {
@@ -621,3 +645,21 @@ inline hipError_t hipLaunchKernel(F* kernel, dim3 numBlocks, dim3 dimBlocks, voi
                                   hipStream_t stream = nullptr) {
   return hipLaunchKernel(reinterpret_cast<const void*>(kernel), numBlocks, dimBlocks, args, sharedMemBytes, stream);
 }
+
+// The target the program was compiled for, registered once at start-up so that the device reports it.
+namespace wmmasim::hip::detail {
+bool register_target(const char* arch, int wave_size);
+#if defined(__gfx1100__)
+#define WMMASIM_HIP_ARCH_NAME "gfx1100"
+#elif defined(__gfx1200__)
+#define WMMASIM_HIP_ARCH_NAME "gfx1200"
+#else
+#define WMMASIM_HIP_ARCH_NAME "gfx1201"
+#endif
+#ifndef __AMDGCN_WAVEFRONT_SIZE
+#define __AMDGCN_WAVEFRONT_SIZE 32
+#endif
+#ifndef WMMASIM_HIP_RUNTIME_BUILD
+inline const bool target_registered = register_target(WMMASIM_HIP_ARCH_NAME, __AMDGCN_WAVEFRONT_SIZE);
+#endif
+}  // namespace wmmasim::hip::detail

@@ -1,0 +1,29 @@
+// HIP for programs built by wmmasim-hipcc: host API, kernel launches and device code run on wmmasim's
+// CPU emulator with every access, barrier and wave operation checked (docs/hip-on-cpu.md).
+#pragma once
+
+#include <cassert>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "hip/hip_runtime_api.h"
+#include "wmmasim/hip/detail/qualifiers.hpp"
+#if __has_include("wmmasim/hip/detail/device_math.hpp")
+#include "wmmasim/hip/detail/device_math.hpp"
+#endif
+#if __has_include("wmmasim/hip/detail/integer_intrinsics.hpp")
+#include "wmmasim/hip/detail/integer_intrinsics.hpp"
+#endif
+#if __has_include("wmmasim/hip/detail/atomics.hpp")
+#include "wmmasim/hip/detail/atomics.hpp"
+#endif
+#include "wmmasim/hip/detail/coordinates.hpp"
+#include "wmmasim/hip/detail/launch.hpp"
+#include "wmmasim/hip/detail/matrix_builtins.hpp"
+#include "wmmasim/hip/detail/memory_spaces.hpp"
+#include "wmmasim/hip/detail/sync.hpp"
+#include "wmmasim/hip/detail/wave_ops.hpp"

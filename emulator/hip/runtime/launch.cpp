@@ -1,0 +1,238 @@
+// Kernel launches on the CPU emulator, reported the HIP way: a launch the device would refuse
+// returns its error; a fault in a kernel prints its sentence on stderr at once and becomes the
+// sticky error that the next synchronising call returns (docs/hip-on-cpu.md).
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "runtime_state.hpp"
+#include "wmmasim/hip/detail/launch.hpp"
+#include "wmmasim/simt/fault.hpp"
+#include "wmmasim/simt/launch.hpp"
+
+namespace wmmasim::hip::runtime {
+
+hipError_t check_launch_stream(hipStream_t s);
+void note_kernel_fault();
+bool take_assert_failure();
+
+namespace {
+
+// "dA, dB, n" → {"dA", "dB", "n"}: top-level commas only.
+std::vector<std::string> split_arguments(const char* text) {
+  std::vector<std::string> out;
+  std::string current;
+  int depth = 0;
+  for (const char* p = text; p && *p; ++p) {
+    const char c = *p;
+    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+    if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(current);
+      current.clear();
+      continue;
+    }
+    current += c;
+  }
+  if (!current.empty() || !out.empty()) out.push_back(current);
+  for (std::string& s : out) {
+    const auto first = s.find_first_not_of(" \t\n");
+    const auto last = s.find_last_not_of(" \t\n");
+    s = first == std::string::npos ? "" : s.substr(first, last - first + 1);
+  }
+  return out;
+}
+
+hipError_t code_of(simt::FaultKind kind) {
+  switch (kind) {
+    case simt::FaultKind::bad_launch: return hipErrorInvalidConfiguration;
+    case simt::FaultKind::out_of_bounds: return hipErrorIllegalAddress;
+    case simt::FaultKind::timeout: return hipErrorLaunchTimeOut;
+    case simt::FaultKind::trap: return take_assert_failure() ? hipErrorAssert : hipErrorLaunchFailure;
+    default: return hipErrorLaunchFailure;
+  }
+}
+
+std::size_t env_size(const char* name, std::size_t fallback) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(v, &end, 10);
+  return end && *end == 0 ? static_cast<std::size_t>(n) : fallback;
+}
+
+struct RegisteredKernel {
+  std::string name;
+  detail::KernelInvoker invoker;
+};
+std::map<const void*, RegisteredKernel>& kernels() {
+  static auto* k = new std::map<const void*, RegisteredKernel>;
+  return *k;
+}
+
+// A write into the few bytes between a buffer's end and its guard page traps nowhere: look for it.
+std::string slack_damage_report(const char* kernel) {
+  for (auto& [base, a] : state().allocations) {
+    if (a->freed) continue;
+    if (auto offset = a->region.slack_damage())
+      return "kernel '" + std::string(kernel) + "' wrote outside " + describe(*a) + ", at byte " +
+             std::to_string(*offset) + " (within the alignment slack, which no guard page covers; the lane is unknown)";
+  }
+  return "";
+}
+
+}  // namespace
+}  // namespace wmmasim::hip::runtime
+
+namespace wmmasim::hip::detail {
+
+using namespace runtime;
+
+hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t shared, hipStream_t stream, int wave_size,
+                  std::span<const LaunchArgument> arguments, void (*entry)(const void*), const void* context) {
+  if (hipError_t e = sticky_error()) return e;
+  if (hipError_t e = check_launch_stream(stream)) return e;
+  if (simt::in_kernel())
+    return fail(hipErrorNotSupported, "kernel launch",
+                "kernel '" + std::string(site.kernel) + "' was launched from device code, which the CPU emulator does not support");
+  std::unique_lock lock(state().mutex);
+  // Name the buffers after the launch's argument text, so a fault says "buffer 'dC'".
+  const std::vector<std::string> names = split_arguments(site.arguments);
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    if (!arguments[i].is_pointer || i >= names.size() || names[i].empty()) continue;
+    const void* p = *static_cast<const void* const*>(arguments[i].value);
+    DeviceAllocation* a = p ? find_allocation(p) : nullptr;
+    // The argument that passes a buffer's start names it ("dC"); "dC + 16" names it only failing that.
+    if (a && !a->freed && (p == a->region.data() || a->name.empty())) a->name = names[i];
+  }
+  simt::LaunchOptions options;
+  options.dynamic_shared_bytes = shared;
+  options.wave_size = wave_size;
+  options.threads = static_cast<unsigned>(env_size("WMMASIM_THREADS", 0));
+  options.timeout = std::chrono::seconds(env_size("WMMASIM_TIMEOUT_SECONDS", 60));
+  state().in_launch = true;
+  set_device_memory_accessible(true);
+  lock.unlock();
+
+  std::string sentence;
+  hipError_t error = hipSuccess;
+  try {
+    simt::detail::run_launch(site.kernel, simt::dim3(grid.x, grid.y, grid.z), simt::dim3(block.x, block.y, block.z),
+                             options, entry, context);
+  } catch (const simt::KernelFault& f) {
+    error = code_of(f.kind);
+    sentence = f.what();
+  } catch (const std::exception& e) {
+    error = hipErrorLaunchFailure;
+    sentence = "kernel '" + std::string(site.kernel) + "' stopped: " + e.what();
+  }
+
+  lock.lock();
+  if (error == hipSuccess) {
+    sentence = slack_damage_report(site.kernel);
+    if (!sentence.empty()) error = hipErrorIllegalAddress;
+  }
+  set_device_memory_accessible(false);
+  state().in_launch = false;
+  lock.unlock();
+  if (error == hipSuccess) return hipSuccess;
+  if (error == hipErrorInvalidConfiguration) return fail(error, "kernel launch", sentence);
+  std::fprintf(stderr, "wmmasim: %s\n", sentence.c_str());
+  set_sticky_error(error, sentence);
+  note_kernel_fault();
+  return error;
+}
+
+bool register_kernel(const void* function, const char* name, KernelInvoker invoker) {
+  kernels()[function] = RegisteredKernel{name, invoker};
+  return true;
+}
+
+}  // namespace wmmasim::hip::detail
+
+using namespace wmmasim::hip::runtime;
+
+extern "C" {
+
+hipError_t hipLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared, hipStream_t stream) {
+  if (!function) return fail(hipErrorInvalidDeviceFunction, "hipLaunchKernel", "the kernel pointer is null");
+  auto it = kernels().find(function);
+  if (it == kernels().end())
+    return fail(hipErrorInvalidDeviceFunction, "hipLaunchKernel",
+                "this function is not a kernel that wmmasim-hipcc registered (it registers the non-template __global__ "
+                "functions your sources define); launch it with <<<>>> or hipLaunchKernelGGL");
+  if (!args) {
+    return fail(hipErrorInvalidValue, "hipLaunchKernel", "the argument array is null");
+  }
+  return it->second.invoker(function, it->second.name.c_str(), grid, block, shared, stream, args);
+}
+
+hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* func) {
+  if (!attr || !func) return fail(hipErrorInvalidValue, "hipFuncGetAttributes", "a pointer is null");
+  std::memset(attr, 0, sizeof *attr);
+  // The CPU build has no registers or static LDS figures: it reports the launch limits it enforces.
+  attr->maxThreadsPerBlock = 1024;
+  attr->maxDynamicSharedSizeBytes = 64 * 1024;
+  attr->binaryVersion = attr->ptxVersion = 0;
+  return hipSuccess;
+}
+hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute, int) {
+  if (!func) return fail(hipErrorInvalidValue, "hipFuncSetAttribute", "the kernel pointer is null");
+  return hipSuccess;
+}
+hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t) {
+  if (!func) return fail(hipErrorInvalidValue, "hipFuncSetCacheConfig", "the kernel pointer is null");
+  return hipSuccess;
+}
+hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig) {
+  if (!func) return fail(hipErrorInvalidValue, "hipFuncSetSharedMemConfig", "the kernel pointer is null");
+  return hipSuccess;
+}
+
+// Occupancy from the limits the emulated device reports (2048 threads and 64 KiB of LDS per CU, at
+// most 32 blocks); registers are not modelled on the CPU.
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* f, int block_size,
+                                                                 size_t shared, unsigned int) {
+  if (!blocks || !f) return fail(hipErrorInvalidValue, "hipOccupancyMaxActiveBlocksPerMultiprocessor", "a pointer is null");
+  if (block_size <= 0 || block_size > 1024)
+    return fail(hipErrorInvalidValue, "hipOccupancyMaxActiveBlocksPerMultiprocessor", "the block size must be 1 to 1024");
+  const int wave = target().wave_size;
+  const int threads = (block_size + wave - 1) / wave * wave;
+  int n = 2048 / threads;
+  if (shared > 0) n = std::min<int>(n, static_cast<int>(65536 / shared));
+  *blocks = std::min(n, 32);
+  return hipSuccess;
+}
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* f, int block_size, size_t shared) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, f, block_size, shared, 0);
+}
+hipError_t hipOccupancyMaxPotentialBlockSize(int* grid, int* block, const void* f, size_t shared, int limit) {
+  if (!grid || !block || !f) return fail(hipErrorInvalidValue, "hipOccupancyMaxPotentialBlockSize", "a pointer is null");
+  *block = limit > 0 && limit < 1024 ? limit : 1024;
+  int per_cu = 0;
+  if (hipError_t e = hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_cu, f, *block, shared)) return e;
+  hipDeviceProp_t p;
+  (void)hipGetDeviceProperties(&p, 0);
+  *grid = per_cu * p.multiProcessorCount;
+  return hipSuccess;
+}
+
+// Code objects are GPU machine code: the CPU emulator cannot load or run them.
+#define WMMASIM_NO_MODULES(function)                                                                          \
+  return fail(hipErrorNotSupported, function,                                                                \
+              "code objects cannot run on the CPU emulator; build the kernel into the program with wmmasim-hipcc")
+hipError_t hipModuleLoad(hipModule_t*, const char*) { WMMASIM_NO_MODULES("hipModuleLoad"); }
+hipError_t hipModuleLoadData(hipModule_t*, const void*) { WMMASIM_NO_MODULES("hipModuleLoadData"); }
+hipError_t hipModuleGetFunction(hipFunction_t*, hipModule_t, const char*) { WMMASIM_NO_MODULES("hipModuleGetFunction"); }
+hipError_t hipModuleUnload(hipModule_t) { WMMASIM_NO_MODULES("hipModuleUnload"); }
+hipError_t hipModuleLaunchKernel(hipFunction_t, unsigned int, unsigned int, unsigned int, unsigned int, unsigned int,
+                                 unsigned int, unsigned int, hipStream_t, void**, void**) {
+  WMMASIM_NO_MODULES("hipModuleLaunchKernel");
+}
+#undef WMMASIM_NO_MODULES
+hipError_t hipProfilerStart(void) { return hipSuccess; }
+hipError_t hipProfilerStop(void) { return hipSuccess; }
+
+}  // extern "C"

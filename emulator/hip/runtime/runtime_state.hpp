@@ -1,0 +1,77 @@
+// What the CPU HIP runtime remembers between calls: the last and the sticky error, the allocation
+// table, streams and events. One instance per process, behind one mutex (HIP calls are rare next to
+// the work of a launch).
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "wmmasim/hip/detail/runtime_api.hpp"
+#include "wmmasim/simt/guarded_memory.hpp"
+#include "wmmasim/simt/memory_faults.hpp"
+
+namespace wmmasim::hip::runtime {
+
+enum class MemoryKind { device, managed, host };
+
+struct DeviceAllocation {
+  simt::GuardedRegion region;
+  MemoryKind kind = MemoryKind::device;
+  std::string element_type;  // "float", from the typed hipMalloc overload; "" when unknown
+  std::string site;          // "prog.hip:31" when known
+  std::string name;          // the argument text of the last launch that passed it ("dA")
+  bool freed = false;
+};
+
+struct Event {
+  std::optional<std::chrono::steady_clock::time_point> recorded;
+  unsigned flags = 0;
+};
+
+struct Stream {
+  unsigned flags = 0;
+  int priority = 0;
+};
+
+struct RuntimeState {
+  std::recursive_mutex mutex;
+  // By start address; freed allocations stay (inaccessible) so that a later access is named.
+  std::map<const std::byte*, std::unique_ptr<DeviceAllocation>> allocations;
+  std::size_t freed_count = 0;
+  std::set<const ihipStream_t*> streams;
+  std::set<const ihipEvent_t*> events;
+  int device = 0;
+  bool in_launch = false;
+};
+
+RuntimeState& state();
+
+// The allocation holding `address` (its bytes, slack or guard pages), or null.
+DeviceAllocation* find_allocation(const void* address);
+// "buffer 'dA' (float, 4096 bytes from hipMalloc at prog.hip:31)".
+std::string describe(const DeviceAllocation& a);
+// Device allocations are inaccessible to host code except during launches and runtime copies.
+void set_device_memory_accessible(bool accessible);
+
+// Errors. Records `e` as the calling thread's last error (unless it is hipSuccess) and returns it;
+// a non-empty sentence is printed on stderr as "wmmasim: <function>: <sentence>".
+hipError_t fail(hipError_t e, const char* function, const std::string& sentence = "");
+hipError_t succeed();
+// The sticky error of a kernel fault (hipSuccess when none), and its sentence.
+hipError_t sticky_error();
+void set_sticky_error(hipError_t e, const std::string& sentence);
+const std::string& sticky_sentence();
+
+// The target the program was compiled for (hip_runtime_api.h registers it at start-up).
+struct Target {
+  std::string arch = "gfx1201";
+  int wave_size = 32;
+};
+const Target& target();
+
+}  // namespace wmmasim::hip::runtime
