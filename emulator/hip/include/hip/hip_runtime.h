@@ -27,3 +27,4 @@
 #include "wmmasim/hip/detail/memory_spaces.hpp"
 #include "wmmasim/hip/detail/sync.hpp"
 #include "wmmasim/hip/detail/wave_ops.hpp"
+#include "wmmasim/hip/detail/prepass_markers.hpp"
