@@ -115,6 +115,10 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   std::vector<std::string> pre = base;
   pre.push_back("-DWMMASIM_PREPASS_MARKERS");
   pre.insert(pre.end(), o.compile_flags.begin(), o.compile_flags.end());
+  if (!o.depfile.empty()) {
+    const std::string target = o.output.empty() ? (o.compile_only ? object.string() : "a.out") : o.output;
+    pre.insert(pre.end(), {"-MD", "-MF", stem.string() + ".d", "-MT", target});
+  }
   pre.insert(pre.end(), {"-E", source, "-o", preprocessed.string()});
   if (int rc = run(pre, o.verbose, true)) return rc;
   try {
@@ -171,6 +175,10 @@ int main(int argc, char** argv) {
       object = temp / (std::to_string(i) + "-" + fs::path(s).stem().string() + ".o");
     rc = compile(o, paths, s, object, temp);
     objects.push_back(object.string());
+  }
+  if (rc == 0 && !o.depfile.empty()) {
+    std::ofstream deps(o.depfile);
+    for (const std::string& s : o.sources) deps << read_file(temp / (fs::path(s).filename().string() + ".d")) << '\n';
   }
   if (rc == 0 && !o.compile_only) {
     std::vector<std::string> link = {kCompiler, "-fPIE", "-pie"};

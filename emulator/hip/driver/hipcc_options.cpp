@@ -85,6 +85,8 @@ Options parse_options(const std::vector<std::string>& args) {
       o.verbose = true;
     } else if (a == "--version") {
       o.print_version = true;
+    } else if (starts(a, "--depfile=")) {
+      o.depfile = a.substr(10);
     } else if (a == "-save-temps" || a == "--save-temps") {
       o.keep_temps = true;
     } else if (a == "-I" || a == "-D" || a == "-U" || a == "-include" || a == "-isystem" || a == "-iquote") {

@@ -26,6 +26,7 @@ struct Options {
   bool keep_temps = false;    // -save-temps
   bool debug_info = false;    // the user asked for -g (otherwise line tables only, for fault lines)
   bool print_version = false;
+  std::string depfile;        // --depfile=F: the headers every source read, in Makefile form
 };
 
 // Throws UsageError with one sentence for what it cannot honour.
