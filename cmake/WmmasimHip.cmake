@@ -1,7 +1,9 @@
 # wmmasim_hip_executable(NAME SOURCES source... [OPTIONS flag...])
 # Builds plain HIP sources, unchanged, into a program that runs on wmmasim's CPU emulator, with
-# wmmasim-hipcc (OPTIONS: --offload-arch=gfx1201, -mwavefrontsize64, -O2, -I..., -D...). The program
-# is ${CMAKE_CURRENT_BINARY_DIR}/NAME; the target NAME builds it. Header changes rebuild it.
+# wmmasim-hipcc (OPTIONS: --offload-arch=gfx1201, -mwavefrontsize64, -O2, -I..., -D...). The target
+# NAME builds the program ${CMAKE_CURRENT_BINARY_DIR}/hip-programs/NAME, which its property
+# WMMASIM_PROGRAM names (add_test(COMMAND $<TARGET_PROPERTY:NAME,WMMASIM_PROGRAM>)). Header changes
+# rebuild it.
 # In wmmasim's own build the driver is the build tree's; after find_package(wmmasim), the installed one.
 function(wmmasim_hip_executable name)
   cmake_parse_arguments(H "" "" "SOURCES;OPTIONS" ${ARGN})
@@ -10,7 +12,9 @@ function(wmmasim_hip_executable name)
   endif()
   if(TARGET wmmasim-hipcc)
     set(driver "$<TARGET_FILE:wmmasim-hipcc>")
-    set(driver_dependency wmmasim-hipcc)
+    # The programs link the runtime libraries: relink when any of them changes.
+    set(driver_dependency wmmasim-hipcc wmmasim_hip_runtime wmmasim_simt wmmasim_wave wmmasim_numerics
+                          wmmasim_layout_views)
   else()
     set(driver "${WMMASIM_HIPCC}")
     set(driver_dependency "${WMMASIM_HIPCC}")
@@ -20,10 +24,12 @@ function(wmmasim_hip_executable name)
     get_filename_component(abs "${src}" ABSOLUTE)
     list(APPEND sources "${abs}")
   endforeach()
-  set(program "${CMAKE_CURRENT_BINARY_DIR}/${name}")
+  set(program "${CMAKE_CURRENT_BINARY_DIR}/hip-programs/${name}")
+  file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/hip-programs")
   add_custom_command(OUTPUT "${program}"
     COMMAND "${driver}" ${H_OPTIONS} ${sources} -o "${program}" "--depfile=${program}.d"
     DEPENDS ${sources} ${driver_dependency} DEPFILE "${program}.d"
     COMMENT "wmmasim-hipcc ${name}" COMMAND_EXPAND_LISTS VERBATIM)
   add_custom_target(${name} ALL DEPENDS "${program}")
+  set_target_properties(${name} PROPERTIES WMMASIM_PROGRAM "${program}")
 endfunction()

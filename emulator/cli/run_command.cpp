@@ -10,6 +10,7 @@
 
 #include "command.hpp"
 #include "programs/programs.hpp"
+#include "run_hip_source.hpp"
 #include "wmmasim/cycles/from_simt.hpp"
 #include "wmmasim/cycles/model.hpp"
 #include "wmmasim/cycles/parameters.hpp"
@@ -28,6 +29,7 @@ struct RunArgs {
   std::string builtin = "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12", model, out, calibration, svg;
   std::uint64_t seed = 1;
   bool a_signed = true, b_signed = true, clamp = false, list = false, cycles = false;
+  std::vector<std::string> hipcc_options, program_args;  // a plain HIP source
 };
 
 runfile::Matrix to_run_matrix(const BitMatrix& m) {
@@ -154,7 +156,9 @@ int list_programs() {
 
 RegisterCommand run_command("run", "Run a program on the emulator (the default backend); --list shows the programs", [](CLI::App& sub) {
   auto args = std::make_shared<RunArgs>();
-  sub.add_option("program", args->program, "gemm, or an example kernel program (see --list)");
+  sub.add_option("program", args->program, "gemm, an example kernel program (see --list), or a plain HIP source (prog.hip)");
+  sub.add_option("program_args", args->program_args, "a HIP program's own arguments (after --)");
+  sub.add_option("--hipcc", args->hipcc_options, "a HIP source: an option for wmmasim-hipcc (repeatable), e.g. --hipcc=-mwavefrontsize64");
   sub.add_flag("--list", args->list, "list the programs");
   sub.add_option("--m", args->m, "rows of A and D")->capture_default_str();
   sub.add_option("--n", args->n, "columns of B and D")->capture_default_str();
@@ -172,7 +176,10 @@ RegisterCommand run_command("run", "Run a program on the emulator (the default b
   sub.add_option("--out", args->out, "write a run file (inputs, raw outputs) to this path");
   return std::function<int()>([args] {
     if (args->list) return list_programs();
-    if (args->program.empty()) throw UserError("name a program to run (gemm or one of --list)");
+    if (args->program.empty()) throw UserError("name a program to run (gemm, one of --list, or a .hip file)");
+    if (is_hip_source(args->program)) return run_hip_source(args->program, args->hipcc_options, args->program_args);
+    if (!args->program_args.empty() || !args->hipcc_options.empty())
+      throw UserError("program arguments and --hipcc apply to a HIP source (prog.hip)");
     if (args->m <= 0 || args->n <= 0 || args->k <= 0) throw UserError("--m, --n and --k must be positive");
     return args->program == "gemm" ? run_gemm(*args) : run_program(*args);
   });

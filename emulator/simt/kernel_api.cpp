@@ -35,6 +35,12 @@ void fault_in_lane(FaultKind kind, const std::string& what_happened, std::source
   t_lane->block->fault(*t_lane, kind, what_happened, where);
 }
 
+void abandon_lane(FaultKind kind, const std::string& what_happened) {
+  if (!t_lane) throw KernelFault(kind, what_happened + " outside a kernel launch");
+  BlockRunner& b = *t_lane->block;
+  b.abandon_faulted_lane(*t_lane, kind, what_happened + " " + b.lane_context(*t_lane));
+}
+
 void arrive_at_collective(const char* what, const void* tag, const void* in, void* out, const CollectiveExec& exec,
                           std::source_location where) {
   LaneState& lane = current_lane("wave_collective");

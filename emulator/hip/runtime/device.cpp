@@ -36,7 +36,7 @@ hipError_t check_device(int id, const char* function) {
   if (id != 0)
     return fail(hipErrorInvalidDevice, function,
                 "device " + std::to_string(id) + " does not exist: the CPU emulator has one device, 0");
-  return hipSuccess;
+  return succeed();
 }
 
 }  // namespace
@@ -61,34 +61,34 @@ extern "C" {
 
 hipError_t hipInit(unsigned int flags) {
   if (flags != 0) return fail(hipErrorInvalidValue, "hipInit", "flags must be 0");
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipDriverGetVersion(int* v) {
   if (!v) return fail(hipErrorInvalidValue, "hipDriverGetVersion", "the result pointer is null");
   *v = HIP_VERSION;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipRuntimeGetVersion(int* v) {
   if (!v) return fail(hipErrorInvalidValue, "hipRuntimeGetVersion", "the result pointer is null");
   *v = HIP_VERSION;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipGetDeviceCount(int* count) {
   if (!count) return fail(hipErrorInvalidValue, "hipGetDeviceCount", "the result pointer is null");
   *count = 1;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipSetDevice(int id) { return check_device(id, "hipSetDevice"); }
 hipError_t hipGetDevice(int* id) {
   if (!id) return fail(hipErrorInvalidValue, "hipGetDevice", "the result pointer is null");
   *id = 0;
-  return hipSuccess;
+  return succeed();
 }
-hipError_t hipSetDeviceFlags(unsigned) { return hipSuccess; }
+hipError_t hipSetDeviceFlags(unsigned) { return succeed(); }
 hipError_t hipGetDeviceFlags(unsigned* flags) {
   if (!flags) return fail(hipErrorInvalidValue, "hipGetDeviceFlags", "the result pointer is null");
   *flags = 0;
-  return hipSuccess;
+  return succeed();
 }
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int id) {
@@ -132,7 +132,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int id) {
   p->arch.hasSharedInt64Atomics = p->arch.hasFloatAtomicAdd = p->arch.hasDoubles = 1;
   p->arch.hasWarpVote = p->arch.hasWarpBallot = p->arch.hasWarpShuffle = p->arch.hasFunnelShift = 1;
   p->arch.hasThreadFenceSystem = p->arch.hasSyncThreadsExt = p->arch.has3dGrid = 1;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipGetDevicePropertiesR0600(hipDeviceProp_t* p, int id) { return hipGetDeviceProperties(p, id); }
 
@@ -176,7 +176,7 @@ hipError_t hipDeviceGetAttribute(int* v, hipDeviceAttribute_t attr, int id) {
                   "attribute " + std::to_string(static_cast<int>(attr)) +
                       " is not modelled by the CPU emulator (docs/hip-on-cpu.md lists those that are)");
   }
-  return hipSuccess;
+  return succeed();
 }
 
 hipError_t hipDeviceGetName(char* name, int len, hipDevice_t device) {
@@ -185,64 +185,64 @@ hipError_t hipDeviceGetName(char* name, int len, hipDevice_t device) {
   hipDeviceProp_t p;
   (void)hipGetDeviceProperties(&p, 0);
   std::snprintf(name, static_cast<std::size_t>(len), "%s", p.name);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipDeviceGet(hipDevice_t* device, int ordinal) {
   if (!device) return fail(hipErrorInvalidValue, "hipDeviceGet", "the result pointer is null");
   if (hipError_t e = check_device(ordinal, "hipDeviceGet")) return e;
   *device = 0;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
   if (!bytes) return fail(hipErrorInvalidValue, "hipDeviceTotalMem", "the result pointer is null");
   if (hipError_t e = check_device(device, "hipDeviceTotalMem")) return e;
   *bytes = card().global_bytes;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipDeviceComputeCapability(int* major, int* minor, hipDevice_t device) {
   if (!major || !minor) return fail(hipErrorInvalidValue, "hipDeviceComputeCapability", "a result pointer is null");
   if (hipError_t e = check_device(device, "hipDeviceComputeCapability")) return e;
   *major = card().major;
   *minor = card().minor;
-  return hipSuccess;
+  return succeed();
 }
-hipError_t hipDeviceReset(void) { return hipSuccess; }
+hipError_t hipDeviceReset(void) { return succeed(); }
 hipError_t hipDeviceGetLimit(size_t* value, enum hipLimit_t limit) {
   if (!value) return fail(hipErrorInvalidValue, "hipDeviceGetLimit", "the result pointer is null");
   switch (limit) {
-    case hipLimitStackSize: *value = 256 * 1024; return hipSuccess;
-    case hipLimitPrintfFifoSize: *value = std::size_t(1) << 20; return hipSuccess;
-    case hipLimitMallocHeapSize: *value = std::size_t(8) << 20; return hipSuccess;
+    case hipLimitStackSize: *value = 256 * 1024; return succeed();
+    case hipLimitPrintfFifoSize: *value = std::size_t(1) << 20; return succeed();
+    case hipLimitMallocHeapSize: *value = std::size_t(8) << 20; return succeed();
     default: return fail(hipErrorUnsupportedLimit, "hipDeviceGetLimit", "this limit is not modelled");
   }
 }
 hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t) {
-  if (limit == hipLimitStackSize || limit == hipLimitPrintfFifoSize || limit == hipLimitMallocHeapSize) return hipSuccess;
+  if (limit == hipLimitStackSize || limit == hipLimitPrintfFifoSize || limit == hipLimitMallocHeapSize) return succeed();
   return fail(hipErrorUnsupportedLimit, "hipDeviceSetLimit", "this limit is not modelled");
 }
 hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* c) {
   if (!c) return fail(hipErrorInvalidValue, "hipDeviceGetCacheConfig", "the result pointer is null");
   *c = hipFuncCachePreferNone;
-  return hipSuccess;
+  return succeed();
 }
-hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) { return hipSuccess; }
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) { return succeed(); }
 hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* c) {
   if (!c) return fail(hipErrorInvalidValue, "hipDeviceGetSharedMemConfig", "the result pointer is null");
   *c = hipSharedMemBankSizeFourByte;
-  return hipSuccess;
+  return succeed();
 }
-hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig) { return hipSuccess; }
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig) { return succeed(); }
 hipError_t hipDeviceCanAccessPeer(int* can, int id, int peer) {
   if (!can) return fail(hipErrorInvalidValue, "hipDeviceCanAccessPeer", "the result pointer is null");
   if (hipError_t e = check_device(id, "hipDeviceCanAccessPeer")) return e;
   if (hipError_t e = check_device(peer, "hipDeviceCanAccessPeer")) return e;
   *can = 0;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipDeviceGetStreamPriorityRange(int* least, int* greatest) {
   if (least) *least = 0;
   if (greatest) *greatest = 0;
-  return hipSuccess;
+  return succeed();
 }
 
 }  // extern "C"

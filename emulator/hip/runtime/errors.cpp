@@ -70,13 +70,17 @@ std::string g_sticky_sentence;
 
 }  // namespace
 
+// Every call leaves its result for hipGetLastError, success included, as ROCm does (clr's HIP_RETURN).
 hipError_t fail(hipError_t e, const char* function, const std::string& sentence) {
-  if (e != hipSuccess) t_last_error = e;
+  t_last_error = e;
   if (!sentence.empty()) std::fprintf(stderr, "wmmasim: %s: %s\n", function, sentence.c_str());
   return e;
 }
 
-hipError_t succeed() { return hipSuccess; }
+hipError_t succeed() {
+  t_last_error = hipSuccess;
+  return hipSuccess;
+}
 
 hipError_t sticky_error() { return g_sticky; }
 const std::string& sticky_sentence() { return g_sticky_sentence; }

@@ -105,7 +105,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
     const void* p = *static_cast<const void* const*>(arguments[i].value);
     DeviceAllocation* a = p ? find_allocation(p) : nullptr;
     // The argument that passes a buffer's start names it ("dC"); "dC + 16" names it only failing that.
-    if (a && !a->freed && (p == a->region.data() || a->name.empty())) a->name = names[i];
+    if (a && (p == a->region.data() || a->name.empty())) a->name = names[i];
   }
   simt::LaunchOptions options;
   options.dynamic_shared_bytes = shared;
@@ -137,7 +137,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   set_device_memory_accessible(false);
   state().in_launch = false;
   lock.unlock();
-  if (error == hipSuccess) return hipSuccess;
+  if (error == hipSuccess) return succeed();
   if (error == hipErrorInvalidConfiguration) return fail(error, "kernel launch", sentence);
   std::fprintf(stderr, "wmmasim: %s\n", sentence.c_str());
   set_sticky_error(error, sentence);
@@ -176,19 +176,19 @@ hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* func) {
   attr->maxThreadsPerBlock = 1024;
   attr->maxDynamicSharedSizeBytes = 64 * 1024;
   attr->binaryVersion = attr->ptxVersion = 0;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute, int) {
   if (!func) return fail(hipErrorInvalidValue, "hipFuncSetAttribute", "the kernel pointer is null");
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t) {
   if (!func) return fail(hipErrorInvalidValue, "hipFuncSetCacheConfig", "the kernel pointer is null");
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig) {
   if (!func) return fail(hipErrorInvalidValue, "hipFuncSetSharedMemConfig", "the kernel pointer is null");
-  return hipSuccess;
+  return succeed();
 }
 
 // Occupancy from the limits the emulated device reports (2048 threads and 64 KiB of LDS per CU, at
@@ -203,7 +203,7 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, co
   int n = 2048 / threads;
   if (shared > 0) n = std::min<int>(n, static_cast<int>(65536 / shared));
   *blocks = std::min(n, 32);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* f, int block_size, size_t shared) {
   return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, f, block_size, shared, 0);
@@ -216,7 +216,7 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* grid, int* block, const void* 
   hipDeviceProp_t p;
   (void)hipGetDeviceProperties(&p, 0);
   *grid = per_cu * p.multiProcessorCount;
-  return hipSuccess;
+  return succeed();
 }
 
 // Code objects are GPU machine code: the CPU emulator cannot load or run them.
@@ -232,7 +232,7 @@ hipError_t hipModuleLaunchKernel(hipFunction_t, unsigned int, unsigned int, unsi
   WMMASIM_NO_MODULES("hipModuleLaunchKernel");
 }
 #undef WMMASIM_NO_MODULES
-hipError_t hipProfilerStart(void) { return hipSuccess; }
-hipError_t hipProfilerStop(void) { return hipSuccess; }
+hipError_t hipProfilerStart(void) { return succeed(); }
+hipError_t hipProfilerStop(void) { return succeed(); }
 
 }  // extern "C"

@@ -43,8 +43,8 @@ std::string describe_access(const void* address, simt::MemoryAccess access) {
     return "out-of-bounds " + std::string(verb) + " of " + describe(*a) + " at byte " + std::to_string(offset);
   if (!state().in_launch && a->kind == MemoryKind::device)
     return std::string(verb) + " of " + describe(*a) + " at byte " + std::to_string(offset) +
-           " by host code: device memory is not host-accessible on a GPU (copy it with hipMemcpy, or use "
-           "hipMallocManaged)";
+           ", which is device memory (a GPU does not let host code dereference it either: copy it with hipMemcpy, "
+           "or allocate it with hipMallocManaged)";
   return "";
 }
 
@@ -114,7 +114,7 @@ class CopyWindow {
 // hipSuccess when [p, p+bytes) is wholly inside a live allocation or outside every allocation.
 hipError_t check_range(const void* p, std::size_t bytes, const char* function, const char* role) {
   DeviceAllocation* a = find_allocation(p);
-  if (!a) return hipSuccess;
+  if (!a) return succeed();
   const std::ptrdiff_t offset = *a->region.offset_of(p);
   if (a->freed)
     return fail(hipErrorInvalidValue, function,
@@ -123,14 +123,14 @@ hipError_t check_range(const void* p, std::size_t bytes, const char* function, c
     return fail(hipErrorInvalidValue, function,
                 std::string("the ") + role + " range of " + std::to_string(bytes) + " bytes at byte " +
                     std::to_string(offset) + " of " + describe(*a) + " runs past its end");
-  return hipSuccess;
+  return succeed();
 }
 
 hipError_t allocate(void** ptr, std::size_t size, MemoryKind kind, std::string_view element,
                     const char* file, unsigned line, const char* function) {
   if (!ptr) return fail(hipErrorInvalidValue, function, "the result pointer is null");
   *ptr = nullptr;
-  if (size == 0) return hipSuccess;
+  if (size == 0) return succeed();
   if (size > device_total_memory())
     return fail(hipErrorOutOfMemory, function,
                 std::to_string(size) + " bytes is more than the emulated device's memory (" +
@@ -149,11 +149,11 @@ hipError_t allocate(void** ptr, std::size_t size, MemoryKind kind, std::string_v
   if (kind == MemoryKind::device && !state().in_launch) a->region.set_accessible(false);
   *ptr = a->region.data();
   state().allocations.emplace(a->region.data(), std::move(a));
-  return hipSuccess;
+  return succeed();
 }
 
 hipError_t release(void* ptr, const char* function, bool host) {
-  if (!ptr) return hipSuccess;  // hipFree(nullptr) is a no-op, as in HIP
+  if (!ptr) return succeed();  // hipFree(nullptr) is a no-op, as in HIP
   std::lock_guard lock(state().mutex);
   auto it = state().allocations.find(static_cast<const std::byte*>(ptr));
   if (it == state().allocations.end()) {
@@ -174,7 +174,7 @@ hipError_t release(void* ptr, const char* function, bool host) {
     state().allocations.erase(g_freed_order.front());
     g_freed_order.pop_front();
   }
-  return hipSuccess;
+  return succeed();
 }
 
 }  // namespace wmmasim::hip::runtime
@@ -227,16 +227,16 @@ hipError_t hipFreeHost(void* ptr) { return release(ptr, "hipFreeHost", true); }
 
 hipError_t hipHostRegister(void* p, size_t, unsigned int) {
   if (!p) return fail(hipErrorInvalidValue, "hipHostRegister", "the pointer is null");
-  return hipSuccess;  // host memory is device-accessible on the CPU
+  return succeed();  // host memory is device-accessible on the CPU
 }
 hipError_t hipHostUnregister(void* p) {
   if (!p) return fail(hipErrorInvalidValue, "hipHostUnregister", "the pointer is null");
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipHostGetDevicePointer(void** dev, void* host, unsigned int) {
   if (!dev || !host) return fail(hipErrorInvalidValue, "hipHostGetDevicePointer", "a pointer is null");
   *dev = host;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attr, const void* ptr) {
   if (!attr || !ptr) return fail(hipErrorInvalidValue, "hipPointerGetAttributes", "a pointer is null");
@@ -245,14 +245,14 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attr, const void* ptr)
   DeviceAllocation* a = find_allocation(ptr);
   if (!a || a->freed) {
     attr->type = hipMemoryTypeUnregistered;
-    return hipSuccess;
+    return succeed();
   }
   attr->type = a->kind == MemoryKind::device ? hipMemoryTypeDevice
                : a->kind == MemoryKind::managed ? hipMemoryTypeManaged : hipMemoryTypeHost;
   attr->devicePointer = const_cast<void*>(ptr);
   attr->hostPointer = a->kind == MemoryKind::device ? nullptr : const_cast<void*>(ptr);
   attr->isManaged = a->kind == MemoryKind::managed;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
   if (!free_bytes || !total) return fail(hipErrorInvalidValue, "hipMemGetInfo", "a result pointer is null");
@@ -262,12 +262,12 @@ hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
     if (!a->freed && a->kind != MemoryKind::host) used += a->region.size();
   *total = device_total_memory();
   *free_bytes = used < *total ? *total - used : 0;
-  return hipSuccess;
+  return succeed();
 }
 
 hipError_t hipMemcpy(void* dst, const void* src, size_t bytes, hipMemcpyKind kind) {
   if (hipError_t e = sticky_error()) return e;
-  if (bytes == 0) return hipSuccess;
+  if (bytes == 0) return succeed();
   if (!dst || !src) return fail(hipErrorInvalidValue, "hipMemcpy", "the destination or source pointer is null");
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return fail(hipErrorInvalidMemcpyDirection, "hipMemcpy", "the copy kind is not a hipMemcpyKind");
@@ -276,7 +276,7 @@ hipError_t hipMemcpy(void* dst, const void* src, size_t bytes, hipMemcpyKind kin
   if (hipError_t e = check_range(src, bytes, "hipMemcpy", "source")) return e;
   CopyWindow window{dst, src};
   std::memmove(dst, src, bytes);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t bytes, hipMemcpyKind kind, hipStream_t) {
   return hipMemcpy(dst, src, bytes, kind);
@@ -303,7 +303,7 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
   if (hipError_t e = sticky_error()) return e;
   if (width > dpitch || width > spitch)
     return fail(hipErrorInvalidPitchValue, "hipMemcpy2D", "the row width is larger than a pitch");
-  if (height == 0 || width == 0) return hipSuccess;
+  if (height == 0 || width == 0) return succeed();
   if (!dst || !src) return fail(hipErrorInvalidValue, "hipMemcpy2D", "the destination or source pointer is null");
   std::lock_guard lock(state().mutex);
   if (hipError_t e = check_range(dst, dpitch * (height - 1) + width, "hipMemcpy2D", "destination")) return e;
@@ -312,7 +312,7 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
   CopyWindow window{dst, src};
   for (std::size_t row = 0; row < height; ++row)
     std::memmove(static_cast<char*>(dst) + row * dpitch, static_cast<const char*>(src) + row * spitch, width);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                             hipMemcpyKind kind, hipStream_t) {
@@ -324,14 +324,14 @@ hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t sp
 namespace {
 template <class T> hipError_t fill(void* dst, T value, std::size_t count, const char* function) {
   if (hipError_t e = sticky_error()) return e;
-  if (count == 0) return hipSuccess;
+  if (count == 0) return succeed();
   if (!dst) return fail(hipErrorInvalidValue, function, "the destination pointer is null");
   std::lock_guard lock(state().mutex);
   if (hipError_t e = check_range(dst, count * sizeof(T), function, "destination")) return e;
   CopyWindow window{dst};
   T* p = static_cast<T*>(dst);
   std::fill(p, p + count, value);
-  return hipSuccess;
+  return succeed();
 }
 }  // namespace
 
@@ -355,19 +355,19 @@ hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width, size_t 
   for (std::size_t row = 0; row < height; ++row)
     if (hipError_t e = fill(static_cast<char*>(dst) + row * pitch, static_cast<unsigned char>(value), width, "hipMemset2D"))
       return e;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipMemPrefetchAsync(const void* p, size_t, int device, hipStream_t) {
   if (!p) return fail(hipErrorInvalidValue, "hipMemPrefetchAsync", "the pointer is null");
   if (device != 0 && device != -1) return fail(hipErrorInvalidDevice, "hipMemPrefetchAsync", "the CPU emulator has one device, 0");
-  return hipSuccess;
+  return succeed();
 }
 
 // Symbols are ordinary variables on the CPU; the typed overloads in the header check their size.
 hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t bytes, size_t offset, hipMemcpyKind) {
   if (!symbol || (!src && bytes)) return fail(hipErrorInvalidSymbol, "hipMemcpyToSymbol", "the symbol or source is null");
   std::memmove(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, bytes);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t bytes, size_t offset, hipMemcpyKind kind,
                                   hipStream_t) {
@@ -376,7 +376,7 @@ hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t by
 hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t offset, hipMemcpyKind) {
   if (!symbol || (!dst && bytes)) return fail(hipErrorInvalidSymbol, "hipMemcpyFromSymbol", "the symbol or destination is null");
   std::memmove(dst, static_cast<const char*>(symbol) + offset, bytes);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t bytes, size_t offset, hipMemcpyKind kind,
                                     hipStream_t) {
@@ -385,7 +385,7 @@ hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t bytes,
 hipError_t hipGetSymbolAddress(void** dev, const void* symbol) {
   if (!dev || !symbol) return fail(hipErrorInvalidSymbol, "hipGetSymbolAddress", "the symbol or result is null");
   *dev = const_cast<void*>(symbol);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipGetSymbolSize(size_t*, const void*) {
   return fail(hipErrorInvalidSymbol, "hipGetSymbolSize",

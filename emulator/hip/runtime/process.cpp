@@ -75,9 +75,9 @@ int printf(const char* format, ...) {
   if (wmmasim::simt::in_kernel()) {
     wmmasim::hip::runtime::g_assert_failed = true;
     const char* slash = std::strrchr(file, '/');
-    wmmasim::simt::detail::fault_in_lane(wmmasim::simt::FaultKind::trap,
-                                         std::string("assertion '") + assertion + "' failed in " + function + " at " +
-                                             (slash ? slash + 1 : file) + ":" + std::to_string(line));
+    wmmasim::simt::detail::abandon_lane(wmmasim::simt::FaultKind::trap,
+                                        std::string("assertion '") + assertion + "' failed in " + function + " at " +
+                                            (slash ? slash + 1 : file) + ":" + std::to_string(line));
   }
   using Real = void (*)(const char*, const char*, unsigned int, const char*);
   if (auto real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "__assert_fail"))) real(assertion, file, line, function);

@@ -58,7 +58,7 @@ std::string describe(const DeviceAllocation& a);
 // Device allocations are inaccessible to host code except during launches and runtime copies.
 void set_device_memory_accessible(bool accessible);
 
-// Errors. Records `e` as the calling thread's last error (unless it is hipSuccess) and returns it;
+// Errors. Records `e` as the calling thread's last error (hipSuccess too) and returns it;
 // a non-empty sentence is printed on stderr as "wmmasim: <function>: <sentence>".
 hipError_t fail(hipError_t e, const char* function, const std::string& sentence = "");
 hipError_t succeed();

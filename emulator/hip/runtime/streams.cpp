@@ -25,13 +25,13 @@ hipError_t check_stream(hipStream_t s, const char* function) {
   std::lock_guard lock(state().mutex);
   if (!known_stream(s))
     return fail(hipErrorInvalidHandle, function, "the stream was not created by hipStreamCreate or was destroyed");
-  return hipSuccess;
+  return succeed();
 }
 hipError_t check_event(hipEvent_t e, const char* function) {
   std::lock_guard lock(state().mutex);
   if (!e || !state().events.count(e))
     return fail(hipErrorInvalidHandle, function, "the event was not created by hipEventCreate or was destroyed");
-  return hipSuccess;
+  return succeed();
 }
 
 }  // namespace
@@ -44,14 +44,14 @@ using namespace wmmasim::hip::runtime;
 
 extern "C" {
 
-hipError_t hipDeviceSynchronize(void) { return sticky_error(); }
+hipError_t hipDeviceSynchronize(void) { return fail(sticky_error(), ""); }
 
 hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int priority) {
   if (!stream) return fail(hipErrorInvalidValue, "hipStreamCreate", "the result pointer is null");
   std::lock_guard lock(state().mutex);
   *stream = new ihipStream_t{flags, priority};
   state().streams.insert(*stream);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipStreamCreate(hipStream_t* stream) { return hipStreamCreateWithPriority(stream, hipStreamDefault, 0); }
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {
@@ -62,15 +62,15 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
   if (!stream || !state().streams.erase(stream))
     return fail(hipErrorInvalidHandle, "hipStreamDestroy", "the stream was not created by hipStreamCreate or was destroyed");
   delete stream;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipStreamSynchronize(hipStream_t stream) {
   if (hipError_t e = check_stream(stream, "hipStreamSynchronize")) return e;
-  return sticky_error();
+  return fail(sticky_error(), "");
 }
 hipError_t hipStreamQuery(hipStream_t stream) {
   if (hipError_t e = check_stream(stream, "hipStreamQuery")) return e;
-  return sticky_error();
+  return fail(sticky_error(), "");
 }
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int) {
   if (hipError_t e = check_stream(stream, "hipStreamWaitEvent")) return e;
@@ -80,25 +80,25 @@ hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
   if (!flags) return fail(hipErrorInvalidValue, "hipStreamGetFlags", "the result pointer is null");
   if (hipError_t e = check_stream(stream, "hipStreamGetFlags")) return e;
   *flags = stream && stream != hipStreamPerThread ? stream->flags : 0;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
   if (!priority) return fail(hipErrorInvalidValue, "hipStreamGetPriority", "the result pointer is null");
   if (hipError_t e = check_stream(stream, "hipStreamGetPriority")) return e;
   *priority = stream && stream != hipStreamPerThread ? stream->priority : 0;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* user, unsigned int flags) {
   if (!callback || flags != 0) return fail(hipErrorInvalidValue, "hipStreamAddCallback", "the callback is null or flags are not 0");
   if (hipError_t e = check_stream(stream, "hipStreamAddCallback")) return e;
   callback(stream, sticky_error(), user);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* user) {
   if (!fn) return fail(hipErrorInvalidValue, "hipLaunchHostFunc", "the function is null");
   if (hipError_t e = check_stream(stream, "hipLaunchHostFunc")) return e;
   fn(user);
-  return hipSuccess;
+  return succeed();
 }
 
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
@@ -107,25 +107,25 @@ hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
   *event = new ihipEvent_t{};
   (*event)->event.flags = flags;
   state().events.insert(*event);
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipEventCreate(hipEvent_t* event) { return hipEventCreateWithFlags(event, hipEventDefault); }
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   if (hipError_t e = check_event(event, "hipEventRecord")) return e;
   if (hipError_t e = check_stream(stream, "hipEventRecord")) return e;
   event->event.recorded = std::chrono::steady_clock::now();
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipEventDestroy(hipEvent_t event) {
   std::lock_guard lock(state().mutex);
   if (!event || !state().events.erase(event))
     return fail(hipErrorInvalidHandle, "hipEventDestroy", "the event was not created by hipEventCreate or was destroyed");
   delete event;
-  return hipSuccess;
+  return succeed();
 }
 hipError_t hipEventSynchronize(hipEvent_t event) {
   if (hipError_t e = check_event(event, "hipEventSynchronize")) return e;
-  return sticky_error();
+  return fail(sticky_error(), "");
 }
 hipError_t hipEventQuery(hipEvent_t event) {
   if (hipError_t e = check_event(event, "hipEventQuery")) return e;
@@ -140,7 +140,7 @@ hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
   if (!start->event.recorded || !stop->event.recorded)
     return fail(hipErrorNotReady, "hipEventElapsedTime", "an event has not been recorded");
   *ms = std::chrono::duration<float, std::milli>(*stop->event.recorded - *start->event.recorded).count();
-  return hipSuccess;
+  return succeed();
 }
 
 }  // extern "C"

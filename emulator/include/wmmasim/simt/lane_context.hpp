@@ -58,6 +58,10 @@ namespace detail {
 // block, wave, lane and, when where.line() != 0, the source line; the launch then throws it.
 [[noreturn]] void fault_in_lane(FaultKind kind, const std::string& what_happened, std::source_location where = {});
 
+// The same stop without unwinding the lane's stack, for callers that may not throw (a noexcept
+// function such as glibc's __assert_fail): the lane is abandoned where it stands.
+[[noreturn]] void abandon_lane(FaultKind kind, const std::string& what_happened);
+
 // "k.cpp:40" (basename only), or "" for an unknown location.
 std::string short_location(const std::source_location& where);
 

@@ -1,0 +1,98 @@
+// The pre-pass on small inputs written as clang -E leaves them: exact output text, line numbers kept.
+#include "prepass.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+namespace {
+
+using wmmasim::hip::PrepassError;
+using wmmasim::hip::translate_preprocessed;
+
+const std::string kLaunch = "::wmmasim::hip::detail::Launch(::wmmasim::hip::detail::LaunchSite{";
+
+std::string error_of(const std::string& source) {
+  try {
+    translate_preprocessed(source);
+  } catch (const PrepassError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+long lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+
+TEST(Prepass, RewritesALaunchAndKeepsItsArguments) {
+  const std::string out = translate_preprocessed("# 1 \"k.hip\"\nvoid f() { k<<<g, 32>>>(a, b + 1); }\n");
+  EXPECT_EQ(out, "# 1 \"k.hip\"\nvoid f() { " + kLaunch +
+                     "\"k\", \"a, b + 1\", \"k.hip\", 1}, [&](const auto&... wmmasim_a) { k(wmmasim_a...); }, g, 32)"
+                     "(a, b + 1); }\n\n");
+}
+
+TEST(Prepass, TemplateKernelOverSeveralLinesKeepsLineCount) {
+  const std::string in =
+      "# 40 \"gemm.hip\"\nvoid f() {\n  ns::gemm<Tile<32, 32>,\n           float>\n      <<<grid,\n         dim3(128)>>>(dA, dB);\n"
+      "  after();\n}\n";
+  const std::string out = translate_preprocessed(in);
+  EXPECT_NE(out.find(kLaunch + "\"ns::gemm<Tile<32, 32>, float>\", \"dA, dB\", \"gemm.hip\", 41}, [&](const auto&... "
+                               "wmmasim_a) { ns::gemm<Tile<32, 32>,            float>       (wmmasim_a...); }, grid,          "
+                               "dim3(128))\n\n\n(dA, dB);"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(lines(out), lines(in) + 1);  // + the final newline after the (empty) registrations
+}
+
+TEST(Prepass, FourPartConfigurationAndShiftsInside) {
+  const std::string out = translate_preprocessed("void f() { k<<<dim3(n >> 4), b, bytes, stream>>>(p); }\n");
+  EXPECT_NE(out.find("}, dim3(n >> 4), b, bytes, stream)(p);"), std::string::npos) << out;
+}
+
+TEST(Prepass, LeavesStringsAndCharactersAlone) {
+  const std::string in = "const char* s = \"k<<<1,1>>>()\"; char c = '<';\n";
+  EXPECT_EQ(translate_preprocessed(in), in + "\n");
+}
+
+TEST(Prepass, DynamicSharedInAFunctionBecomesAPointer) {
+  const std::string out = translate_preprocessed(
+      "void k() {\n  extern __wmmasim_shared__ __attribute__((aligned(16))) float tile[];\n  tile[0] = 1;\n}\n");
+  EXPECT_EQ(out,
+            "void k() {\n  float * const tile = (::wmmasim::hip::detail::dynamic_shared<float >());\n  tile[0] = 1;\n}\n\n");
+}
+
+TEST(Prepass, DynamicSharedAtNamespaceScopeIsSubstitutedWhereUsed) {
+  const std::string out =
+      translate_preprocessed("extern __wmmasim_shared__ int smem[];\nvoid k() { smem[1] = s.smem; }\n");
+  EXPECT_EQ(out, "\nvoid k() { (::wmmasim::hip::detail::dynamic_shared<int >())[1] = s.smem; }\n\n");
+}
+
+TEST(Prepass, StaticSharedBecomesThreadLocal) {
+  EXPECT_EQ(translate_preprocessed("void k() { __wmmasim_shared__ float a[4]; static __wmmasim_shared__ int b; }"),
+            "void k() { static thread_local float a[4]; static thread_local int b; }\n");
+}
+
+TEST(Prepass, RegistersNonTemplateKernelsOnly) {
+  const std::string out = translate_preprocessed(
+      "namespace app { __wmmasim_global__ void scale(float* p) {} }\n"
+      "template <class T> __wmmasim_global__ void fill(T* p) {}\n"
+      "__wmmasim_global__ void twice(int) {}\n__wmmasim_global__ void twice(float) {}\n"
+      "__wmmasim_global__ void declared(int);\n");
+  EXPECT_NE(out.find("register_kernel(&::app::scale, \"app::scale\");"), std::string::npos) << out;
+  EXPECT_EQ(out.find("register_kernel(&::fill"), std::string::npos) << out;
+  EXPECT_EQ(out.find("register_kernel(&::twice"), std::string::npos) << out;
+  EXPECT_EQ(out.find("register_kernel(&::declared"), std::string::npos) << out;
+  EXPECT_EQ(out.find("__wmmasim_global__"), std::string::npos) << out;
+}
+
+TEST(Prepass, ErrorsNameTheUsersFileAndLine) {
+  EXPECT_EQ(error_of("# 7 \"main.hip\"\nint x;\nvoid f() { k<<<1, 32>>(p); }\n"),
+            "main.hip:8: this kernel launch has no '>>>' before the end of the statement");
+  EXPECT_EQ(error_of("# 3 \"main.hip\"\nvoid f() { k<<<1, 32>>> p; }\n"),
+            "main.hip:3: a kernel launch's '>>>' must be followed by the argument list");
+  EXPECT_EQ(error_of("void f() { (1)<<<1, 32>>>(p); }\n"), "<input>:1: wmmasim-hipcc cannot find the kernel name before '<<<'");
+  EXPECT_EQ(error_of("# 2 \"a.hip\"\nvoid f() {\n extern __wmmasim_shared__ float *p;\n}\n"),
+            "a.hip:3: wmmasim-hipcc understands 'extern __shared__' only as 'extern __shared__ T name[];'");
+}
+
+}  // namespace
