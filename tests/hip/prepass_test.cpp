@@ -85,6 +85,11 @@ TEST(Prepass, RegistersNonTemplateKernelsOnly) {
   EXPECT_EQ(out.find("__wmmasim_global__"), std::string::npos) << out;
 }
 
+TEST(Prepass, NewerClangVectorAttributeSpelling) {
+  EXPECT_EQ(translate_preprocessed("using f8 = float [[clang::ext_vector_type(8)]];\n"),
+            "using f8 = float __attribute__((ext_vector_type(8)));\n\n");
+}
+
 TEST(Prepass, ErrorsNameTheUsersFileAndLine) {
   EXPECT_EQ(error_of("# 7 \"main.hip\"\nint x;\nvoid f() { k<<<1, 32>>(p); }\n"),
             "main.hip:8: this kernel launch has no '>>>' before the end of the statement");

@@ -206,6 +206,9 @@ class Translator {
         pending_namespace_ = (i + 1 < t.size() && t[i + 1].kind == Kind::identifier) ? std::string(src_.spelling(i + 1)) : "";
       } else if (s == "<" && src_.adjacent(i) && src_.is(i + 1, "<") && src_.adjacent(i + 1) && src_.is(i + 2, "<")) {
         i = launch(i);
+      } else if (s == "[" && src_.is(i + 1, "[") && src_.is(i + 2, "clang") && src_.is(i + 3, "::") &&
+                 src_.is(i + 4, "ext_vector_type") && src_.is(i + 5, "(")) {
+        i = vector_attribute(i);
       } else if (s == "__wmmasim_shared__") {
         shared(i);
       } else if (s == "__wmmasim_global__") {
@@ -308,6 +311,18 @@ class Translator {
                        "}, [&](const auto&... wmmasim_a) { " + kernel + "(wmmasim_a...); }, " + config + ")";
     text += newlines_in(src_.text().substr(kernel_begin, t[open].begin - kernel_begin));
     edits_.push_back({kernel_begin, t[open].begin, text});
+    return close + 2;
+  }
+
+  // [[clang::ext_vector_type(N)]], the spelling newer clang (20 and ROCm 7's amdclang) accepts,
+  // becomes the GNU spelling clang-19 knows.
+  std::size_t vector_attribute(std::size_t first) {
+    const auto& t = src_.tokens();
+    const std::size_t close = matching(first + 5, "(", ")");
+    if (!src_.is(close + 1, "]") || !src_.is(close + 2, "]"))
+      src_.error(t[first].begin, "wmmasim-hipcc understands [[clang::ext_vector_type(N)]] only on its own");
+    const std::string_view count = src_.text().substr(t[first + 5].end, t[close].begin - t[first + 5].end);
+    edits_.push_back({t[first].begin, t[close + 2].end, "__attribute__((ext_vector_type(" + std::string(count) + ")))"});
     return close + 2;
   }
 
