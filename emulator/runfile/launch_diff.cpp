@@ -335,10 +335,15 @@ std::string launch_diff_text(const LaunchDiffReport& report) {
       continue;
     }
     std::uint64_t compared = 0;
-    for (const BufferDiff& b : l.buffers) compared += b.compared;
+    std::vector<int> buffers;  // each buffer shows up once per phase
+    for (const BufferDiff& b : l.buffers) {
+      compared += b.compared;
+      if (std::find(buffers.begin(), buffers.end(), b.argument) == buffers.end()) buffers.push_back(b.argument);
+    }
     const std::uint64_t n = l.differing();
     with_differences += n != 0;
-    line(head + ": " + std::to_string(l.buffers.size()) + " buffer contents, " + std::to_string(compared) + " elements compared, " +
+    line(head + ": " + std::to_string(buffers.size()) + (buffers.size() == 1 ? " buffer, " : " buffers, ") + std::to_string(compared) +
+         " elements compared, " +
          (n ? std::to_string(n) + " differ" : "identical"));
     for (const std::string& s : l.differences) line("  " + s);
     for (const BufferDiff& b : l.buffers) {
