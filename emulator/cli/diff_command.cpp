@@ -1,12 +1,15 @@
-// `wmmasim diff RUN.json [OTHER.json]`: replay a run file on the emulator (or compare two run files)
-// and report every differing element by register place, bits and ULPs. Exit status 1 on any
+// `wmmasim diff RUN.json [OTHER.json]`: replay a run file on the emulator (or compare two run files,
+// or two recordings of a user's program launch by launch) and report every differing element by
+// register place (or buffer element), bits and ULPs. Exit status 1 on any
 // mismatch, 2 if a program could not be compared.
+#include <algorithm>
 #include <fstream>
 #include <memory>
 
 #include "command.hpp"
 #include "wmmasim/error.hpp"
 #include "wmmasim/runfile/diff.hpp"
+#include "wmmasim/runfile/launch_diff.hpp"
 #include "wmmasim/runfile/probe_verdict.hpp"
 
 namespace wmmasim::cli {
@@ -25,7 +28,10 @@ RegisterCommand diff_command("diff", "Replay a run file on the emulator, or comp
   sub.add_flag("--verdict", *verdict, "probe files: which candidate models reproduce each probe, fitted timing parameters "
                                       "(the default for a file of probes)");
   sub.add_option("--calibration-out", *calibration_out, "with a probe file: write the calibration JSON (cycles and numerics)");
-  return std::function<int()>([files, model, max_lines, verdict, calibration_out] {
+  auto types = std::make_shared<std::vector<std::string>>();
+  sub.add_option("--type", *types, "recordings (launch records): read a buffer's elements as TYPE, argN=TYPE or KERNEL:argN=TYPE "
+                                   "(f64 f32 f16 bf16 fp8 bf8 i8 u8 i16 u16 i32 u32 i64 u64 b8)");
+  return std::function<int()>([files, model, max_lines, verdict, calibration_out, types] {
     const Model* m = nullptr;
     if (!model->empty() && !(m = find_model(*model))) throw UserError("unknown model '" + *model + "'");
     const runfile::RunFile first = runfile::read_run_file(files->at(0));
@@ -46,9 +52,25 @@ RegisterCommand diff_command("diff", "Replay a run file on the emulator, or comp
     }
     if (*verdict || !calibration_out->empty())
       throw UserError("--verdict and --calibration-out take one probe file and no --model");
-    const runfile::DiffReport report = files->size() == 2
-                                           ? runfile::diff_runs(first, runfile::read_run_file(files->at(1)))
-                                           : runfile::diff_against_emulator(first, m);
+    // Two recordings of a user's program (launch records): compared launch by launch.
+    if (files->size() == 2) {
+      const runfile::RunFile second = runfile::read_run_file(files->at(1));
+      if (!first.launches.empty() || !second.launches.empty() || !types->empty()) {
+        std::vector<runfile::TypeOverride> overrides;
+        for (const std::string& t : *types) overrides.push_back(runfile::TypeOverride::parse(t));
+        const runfile::LaunchDiffReport report =
+            runfile::diff_launches(first, second, overrides, static_cast<std::size_t>(std::max(*max_lines, 0)));
+        std::fputs(runfile::launch_diff_text(report).c_str(), stdout);
+        if (report.differing()) return 1;
+        return report.failed() ? 2 : 0;
+      }
+      const runfile::DiffReport report = runfile::diff_runs(first, second);
+      std::fputs(runfile::text_report(report, *max_lines).c_str(), stdout);
+      if (report.mismatches()) return 1;
+      return report.errors() ? 2 : 0;
+    }
+    if (!types->empty()) throw UserError("--type applies to two recordings (wmmasim diff cpu.json gpu.json)");
+    const runfile::DiffReport report = runfile::diff_against_emulator(first, m);
     std::fputs(runfile::text_report(report, *max_lines).c_str(), stdout);
     if (report.mismatches()) return 1;
     return report.errors() ? 2 : 0;

@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "hw_backend.hpp"
+#include "record_program.hpp"
 #include "wmmasim/error.hpp"
 
 namespace wmmasim::cli {
@@ -43,8 +44,19 @@ RegisterCommand hw_command("hw", "Run programs on an RDNA4 GPU through HIP and w
   probe->add_option("--timeout", probe_options->timeout_seconds, "Seconds a probe may take before it counts as hung")
       ->capture_default_str();
 
-  return std::function<int()>([list, run, programs_flag, options, probe, probe_options, probe_list] {
+  CLI::App* record = sub.add_subcommand("record", "Run your own HIP program with libwmmasim_record.so and record every kernel "
+                                                   "launch into a run file (wmmasim hw record --out gpu.json -- ./prog args)");
+  auto record_options = std::make_shared<hw::RecordOptions>();
+  record->add_option("--out", record_options->out, "Run file to write (written completely or not at all)")->capture_default_str();
+  record->add_flag("--only-outputs", record_options->only_outputs, "Keep only buffers the kernels may write, after each launch");
+  record->add_option("--launches", record_options->launches, "Launches to keep: numbers, ranges (3-5) or kernel names (globs), comma-separated");
+  record->add_option("--max-bytes", record_options->max_bytes, "Largest allocation whose contents are kept (e.g. 64M; default 256M)");
+  record->add_option("command", record_options->command, "The program and its arguments, after --")->required();
+
+  return std::function<int()>([list, run, programs_flag, options, probe, probe_options, probe_list, record, record_options] {
     if (probe->parsed() && *probe_list) return hw::list_probes(std::cout);
+    // Recording needs no device code of wmmasim's own, only the interposer.
+    if (record->parsed()) return hw::record_program(*record_options, std::cout);
     if (!hw::backend_built()) throw UserError(hw::not_built_sentence());
     if (probe->parsed()) {
       hw::resolve_probe_names(probe_options->programs);  // a bad name is reported before any GPU work

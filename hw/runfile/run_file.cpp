@@ -203,8 +203,14 @@ nlohmann::json to_json(const RunFile& run) {
   producer["model"] = run.producer.model ? json(*run.producer.model) : json(nullptr);
   json programs = json::array();
   for (const ProgramRecord& p : run.programs) programs.push_back(program_json(p));
-  return {{"format", kFormatName}, {"version", run.version}, {"producer", std::move(producer)},
-          {"environment", run.environment}, {"programs", std::move(programs)}};
+  json j = {{"format", kFormatName}, {"version", run.launches.empty() ? run.version : kLaunchFormatVersion},
+            {"producer", std::move(producer)}, {"environment", run.environment}, {"programs", std::move(programs)}};
+  if (!run.launches.empty()) {
+    json launches = json::array();
+    for (const LaunchRecord& l : run.launches) launches.push_back(launch_to_json(l));
+    j["launches"] = std::move(launches);
+  }
+  return j;
 }
 
 RunFile from_json(const nlohmann::json& j, const std::string& source) {
@@ -214,8 +220,9 @@ RunFile from_json(const nlohmann::json& j, const std::string& source) {
     r.fail("format", "is not \"" + std::string(kFormatName) + "\"");
   RunFile run;
   run.version = r.small_at(j, "the top level", "version", 1 << 20);
-  if (run.version != kFormatVersion)
-    r.fail("version", "is " + std::to_string(run.version) + ", but this wmmasim reads version " + std::to_string(kFormatVersion));
+  if (run.version < kFormatVersion || run.version > kLaunchFormatVersion)
+    r.fail("version", "is " + std::to_string(run.version) + ", but this wmmasim reads versions " + std::to_string(kFormatVersion) +
+                          " to " + std::to_string(kLaunchFormatVersion));
   const json& producer = r.field(j, "the top level", "producer");
   run.producer.backend = r.string_at(producer, "producer", "backend");
   if (run.producer.backend != "hip" && run.producer.backend != "emulator" && run.producer.backend != "capture")
@@ -230,6 +237,12 @@ RunFile from_json(const nlohmann::json& j, const std::string& source) {
   if (!programs.is_array()) r.fail("programs", "is not an array");
   for (std::size_t i = 0; i < programs.size(); ++i)
     run.programs.push_back(r.program(programs[i], "programs[" + std::to_string(i) + "]"));
+  if (j.contains("launches")) {
+    if (run.version < kLaunchFormatVersion) r.fail("launches", "needs version " + std::to_string(kLaunchFormatVersion) + " or later");
+    if (!j["launches"].is_array()) r.fail("launches", "is not an array");
+    for (std::size_t i = 0; i < j["launches"].size(); ++i)
+      run.launches.push_back(launch_from_json(j["launches"][i], source, "launches[" + std::to_string(i) + "]"));
+  }
   return run;
 }
 

@@ -2,7 +2,18 @@
 // that every error path of `wmmasim hw run` can be exercised on a machine without a GPU. It runs no
 // kernel: "device memory" is host memory and a launch computes nothing. Behaviour comes from
 // WMMASIM_FAKE_HIP = none | <gfx target>[:fault|:hang|:error]. Never installed.
+//
+// For the recording tests it also takes a whole HIP program built by clang (tests/hw/record_program.hip):
+// it registers its fat binary and kernels, keeps the <<<>>> configuration, and "runs" a kernel by
+// calling the program's host version of it, `extern "C" void wmmasim_fake_kernel_<mangled name>(void**
+// args, dim3 grid, dim3 block)`, when the program exports one. WMMASIM_FAKE_HIP_FLIP=L:A:B:b flips bit
+// b of byte B of the buffer that argument A points to after launch L (0-based): a GPU that computed
+// one bit differently.
 #include <chrono>
+#include <dlfcn.h>
+#include <map>
+#include <set>
+#include <vector>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,7 +40,39 @@ struct FakeModule {
   const unsigned char* image;
   std::size_t size;
 };
-int g_function_token = 0;
+
+// Kernel names live as long as the process: a hipFunction_t is a pointer to its name.
+const std::string* interned(const std::string& name) {
+  static std::set<std::string>* names = new std::set<std::string>;
+  return &*names->insert(name).first;
+}
+std::map<const void*, const std::string*>& stubs() {
+  static auto* m = new std::map<const void*, const std::string*>;
+  return *m;
+}
+struct CallConfiguration {
+  dim3 grid, block;
+  size_t shared;
+  hipStream_t stream;
+};
+thread_local std::vector<CallConfiguration> t_configurations;
+thread_local hipError_t t_last_launch_error = hipSuccess;  // what hipGetLastError reports, as HIP's does
+int g_launches = 0;
+
+// Runs the program's host version of `name`, if it has one, then applies WMMASIM_FAKE_HIP_FLIP.
+bool run_host_version(const std::string& name, void** args, dim3 grid, dim3 block) {
+  using HostKernel = void (*)(void**, dim3, dim3);
+  auto fn = reinterpret_cast<HostKernel>(::dlsym(RTLD_DEFAULT, ("wmmasim_fake_kernel_" + name).c_str()));
+  if (!fn) return false;
+  fn(args, grid, block);
+  const int launch = g_launches++;
+  if (const char* flip = std::getenv("WMMASIM_FAKE_HIP_FLIP")) {
+    int l = -1, a = -1, byte = -1, bit = -1;
+    if (std::sscanf(flip, "%d:%d:%d:%d", &l, &a, &byte, &bit) == 4 && l == launch)
+      (*static_cast<unsigned char**>(args[a]))[byte] ^= static_cast<unsigned char>(1u << bit);
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -99,15 +142,66 @@ hipError_t hipModuleGetFunction(hipFunction_t* f, hipModule_t m, const char* nam
   const std::size_t n = std::strlen(name) + 1;  // the name with its terminating NUL, as in .dynstr
   for (std::size_t i = 0; i + n <= fm->size; ++i)
     if (std::memcmp(fm->image + i, name, n) == 0 && (i == 0 || fm->image[i - 1] == 0)) {
-      *f = reinterpret_cast<hipFunction_t>(&g_function_token);
+      *f = reinterpret_cast<hipFunction_t>(const_cast<std::string*>(interned(name)));
       return hipSuccess;
     }
   return hipErrorNotFound;
 }
-hipError_t hipModuleLaunchKernel(hipFunction_t, unsigned, unsigned, unsigned, unsigned block_x, unsigned, unsigned,
-                                 unsigned, hipStream_t, void**, void**) {
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned gx, unsigned gy, unsigned gz, unsigned block_x, unsigned by,
+                                 unsigned bz, unsigned, hipStream_t, void** params, void**) {
   // One wave per work-group for the table's programs; 128 work-items for the example GEMMs.
-  return block_x == 32 || block_x == 64 || block_x == 128 ? hipSuccess : hipErrorInvalidValue;
+  if (block_x != 32 && block_x != 64 && block_x != 128) return hipErrorInvalidValue;
+  if (params) run_host_version(*reinterpret_cast<const std::string*>(f), params, dim3(gx, gy, gz), dim3(block_x, by, bz));
+  return hipSuccess;
+}
+
+// ---- what clang's code for a HIP program calls (recording tests) ----
+void** __hipRegisterFatBinary(const void*) {
+  static void* handle = nullptr;
+  return &handle;
+}
+void __hipUnregisterFatBinary(void**) {}
+void __hipRegisterFunction(void**, const void* host_function, char*, const char* device_name, unsigned, void*, void*, dim3*,
+                           dim3*, int*) {
+  stubs()[host_function] = interned(device_name);
+}
+void __hipRegisterVar(void**, void*, char*, const char*, int, size_t, int, int) {}
+hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shared, hipStream_t stream) {
+  t_configurations.push_back({grid, block, shared, stream});
+  return hipSuccess;
+}
+hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shared, hipStream_t* stream) {
+  if (t_configurations.empty()) return hipErrorMissingConfiguration;
+  *grid = t_configurations.back().grid;
+  *block = t_configurations.back().block;
+  *shared = t_configurations.back().shared;
+  *stream = t_configurations.back().stream;
+  t_configurations.pop_back();
+  return hipSuccess;
+}
+hipError_t hipLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t, hipStream_t) {
+  auto it = stubs().find(function);
+  if (it == stubs().end()) return hipErrorInvalidDeviceFunction;
+  if (std::getenv("WMMASIM_FAKE_HIP_LAUNCH_ERROR")) return t_last_launch_error = hipErrorLaunchFailure;
+  run_host_version(*it->second, args, grid, block);
+  return hipSuccess;
+}
+hipError_t hipGetLastError() {
+  const hipError_t e = t_last_launch_error;
+  t_last_launch_error = hipSuccess;
+  return e;
+}
+hipError_t hipHostMalloc(void** p, size_t n, unsigned int) {
+  *p = std::malloc(n);
+  return hipSuccess;
+}
+hipError_t hipHostFree(void* p) {
+  std::free(p);
+  return hipSuccess;
+}
+hipError_t hipMemcpyAsync(void* d, const void* s, size_t n, hipMemcpyKind, hipStream_t) {
+  std::memcpy(d, s, n);
+  return hipSuccess;
 }
 // Events keep the host time of their last record, so elapsed times are small and positive.
 hipError_t hipEventCreate(hipEvent_t* e) {

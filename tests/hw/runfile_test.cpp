@@ -88,7 +88,7 @@ TEST(RunFile, BadFilesGetOneSentenceWithTheJsonPath) {
     return sentence_of(k);
   };
   EXPECT_NE(broken([](auto& k) { k["format"] = "other"; }).find("format"), std::string::npos);
-  EXPECT_NE(broken([](auto& k) { k["version"] = 2; }).find("reads version 1"), std::string::npos);
+  EXPECT_NE(broken([](auto& k) { k["version"] = 3; }).find("reads versions 1 to 2"), std::string::npos);
   EXPECT_NE(broken([](auto& k) { k["producer"]["backend"] = "gpu"; }).find("producer.backend"), std::string::npos);
   EXPECT_NE(broken([](auto& k) { k["programs"][0].erase("seed"); }).find("programs[0] has no \"seed\""), std::string::npos);
   EXPECT_NE(broken([](auto& k) { k["programs"][0]["inputs"]["A"]["bits"].erase(0); }).find("programs[0].inputs.A.bits has 5"),

@@ -12,10 +12,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "wmmasim/runfile/launch_record.hpp"
+
 namespace wmmasim::runfile {
 
 inline constexpr const char* kFormatName = "wmmasim-run";
-inline constexpr int kFormatVersion = 1;
+inline constexpr int kFormatVersion = 1;  // files without launch records; version 2 adds "launches"
 
 // A matrix of raw element bits: key-major (SWMMAC index sets), then row-major, ISA K labels.
 struct Matrix {
@@ -70,6 +72,7 @@ struct RunFile {
   Producer producer;
   nlohmann::json environment = nlohmann::json::object();
   std::vector<ProgramRecord> programs;
+  std::vector<LaunchRecord> launches;  // version 2: a user's own program, launch by launch (launch_record.hpp)
   bool operator==(const RunFile&) const = default;
 };
 
