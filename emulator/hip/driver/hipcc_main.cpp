@@ -108,6 +108,9 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   std::vector<std::string> base = {kCompiler, "-x", "c++", "-std=" + o.standard};
   // -isystem: before /usr/include (whose hip/ is the GPU runtime's) and quiet under the user's -W flags.
   for (const std::string& dir : paths.includes) {
+    // The system directories are the compiler's own; naming them with -isystem would put them before
+    // the C++ library's headers and break its #include_next.
+    if (dir == "/usr/include" || dir == "/usr/local/include") continue;
     base.push_back("-isystem");
     base.push_back(dir);
   }

@@ -10,6 +10,7 @@
 #include "runtime_state.hpp"
 #include "wmmasim/hip/detail/launch.hpp"
 #include "wmmasim/simt/fault.hpp"
+#include "wmmasim/record/recorder.hpp"
 #include "wmmasim/simt/launch.hpp"
 
 namespace wmmasim::hip::runtime {
@@ -83,7 +84,45 @@ std::string slack_damage_report(const char* kernel) {
   return "";
 }
 
+record::Recorder* recorder() {
+  static record::Recorder* r = record::process_recorder({"emulator", "wmmasim-hipcc (CPU emulator)", std::nullopt});
+  return r;
+}
+
+// Device memory is host memory here: a recorder copies it directly (the launch has made it accessible).
+std::string copy_from_device(std::uint64_t address, void* host, std::size_t bytes) {
+  std::memcpy(host, reinterpret_cast<const void*>(address), bytes);
+  return "";
+}
+
+// "scale(float *, float, int)": the kernel as written at the launch, with the argument types.
+record::Launch describe_launch(const detail::LaunchSite& site, dim3 grid, dim3 block, std::size_t shared, int wave,
+                               std::span<const detail::LaunchArgument> arguments) {
+  record::Launch l;
+  l.kernel = std::string(site.kernel) + "(";
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    l.kernel += (i ? ", " : "") + std::string(arguments[i].type);
+    l.arguments.push_back(record::Argument::of(std::string(arguments[i].type), arguments[i].value, arguments[i].bytes));
+  }
+  l.kernel += ")";
+  l.grid = {grid.x, grid.y, grid.z};
+  l.block = {block.x, block.y, block.z};
+  l.dynamic_lds = shared;
+  l.wave_size = wave;
+  return l;
+}
+
 }  // namespace
+
+namespace record_hooks {
+void allocated(const void* base, std::size_t bytes, const std::string& element_type) {
+  if (record::Recorder* r = recorder()) r->note_allocation(reinterpret_cast<std::uint64_t>(base), bytes, element_type);
+}
+void freed(const void* base) {
+  if (record::Recorder* r = recorder()) r->note_free(reinterpret_cast<std::uint64_t>(base));
+}
+}  // namespace record_hooks
+
 }  // namespace wmmasim::hip::runtime
 
 namespace wmmasim::hip::detail {
@@ -115,6 +154,9 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   state().in_launch = true;
   set_device_memory_accessible(true);
   lock.unlock();
+  record::Recorder* rec = recorder();
+  record::Recorder::Ticket ticket;
+  if (rec) ticket = rec->before_launch(describe_launch(site, grid, block, shared, wave_size, arguments), copy_from_device);
 
   std::string sentence;
   hipError_t error = hipSuccess;
@@ -134,6 +176,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
     sentence = slack_damage_report(site.kernel);
     if (!sentence.empty()) error = hipErrorIllegalAddress;
   }
+  if (rec) rec->after_launch(ticket, copy_from_device, sentence);
   set_device_memory_accessible(false);
   state().in_launch = false;
   lock.unlock();

@@ -148,6 +148,7 @@ hipError_t allocate(void** ptr, std::size_t size, MemoryKind kind, std::string_v
   std::lock_guard lock(state().mutex);
   if (kind == MemoryKind::device && !state().in_launch) a->region.set_accessible(false);
   *ptr = a->region.data();
+  record_hooks::allocated(*ptr, size, a->element_type);
   state().allocations.emplace(a->region.data(), std::move(a));
   return succeed();
 }
@@ -168,6 +169,7 @@ hipError_t release(void* ptr, const char* function, bool host) {
     return fail(hipErrorInvalidValue, function,
                 describe(a) + (host ? " is device memory: free it with hipFree" : " is host memory: free it with hipHostFree"));
   a.freed = true;
+  record_hooks::freed(ptr);
   a.region.set_accessible(false, /*discard=*/true);
   g_freed_order.push_back(it->first);
   if (g_freed_order.size() > kQuarantined) {

@@ -67,6 +67,13 @@ hipError_t sticky_error();
 void set_sticky_error(hipError_t e, const std::string& sentence);
 const std::string& sticky_sentence();
 
+// The process's launch recorder (WMMASIM_RECORD=run.json; docs/hw.md "Recording your own program"),
+// or null when recording is off.
+namespace record_hooks {
+void allocated(const void* base, std::size_t bytes, const std::string& element_type);
+void freed(const void* base);
+}  // namespace record_hooks
+
 // The target the program was compiled for (hip_runtime_api.h registers it at start-up).
 struct Target {
   std::string arch = "gfx1201";
