@@ -46,13 +46,18 @@ long dominant_source(const std::vector<Obs>& obs) {
 
 Match match(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bounds, bool allow_half) {
   Match r;
+  // The tile origin most slots agree on; on a tie the one of the earliest slot, so that the first
+  // wrong place is reported where a reader scanning from lane 0 meets it.
   std::map<std::pair<int, int>, int> votes;
+  std::vector<std::pair<int, int>> order;
   for (std::size_t s = 0; s < obs.size(); ++s)
-    if (obs[s].state == SlotState::element && obs[s].src == src && m.slots[s].state == SlotState::element)
-      ++votes[{obs[s].row - m.slots[s].row, obs[s].col - m.slots[s].col}];
+    if (obs[s].state == SlotState::element && obs[s].src == src && m.slots[s].state == SlotState::element) {
+      const std::pair<int, int> o{obs[s].row - m.slots[s].row, obs[s].col - m.slots[s].col};
+      if (votes[o]++ == 0) order.push_back(o);
+    }
   int most = 0;
-  for (const auto& [origin, count] : votes)
-    if (count > most) { most = count; r.orow = origin.first; r.ocol = origin.second; }
+  for (const auto& o : order)
+    if (votes[o] > most) { most = votes[o]; r.orow = o.first; r.ocol = o.second; }
   for (std::size_t s = 0; s < obs.size(); ++s) {
     const Slot& want = m.slots[s];
     const Obs& got = obs[s];

@@ -12,7 +12,7 @@ namespace wmmasim::diagnosis::detail {
 constexpr std::uint64_t digit_base(int width) {
   switch (width) {
     case 32: return 0x3FFFFFFFu;
-    case 16: return 0x7BFFu;   // 0x0001..0x7BFF: positive finite f16 and bf16
+    case 16: return 0x7BFFu + 0x3BFFu;  // 0x0001..0x7BFF and 0xC001..0xFBFF: finite in f16 and bf16
     case 8: return 246;        // 0x01..0x7B and 0x81..0xFB: finite in E4M3 and E5M2
     case 4: return 15;
     default: return 0;
@@ -21,13 +21,17 @@ constexpr std::uint64_t digit_base(int width) {
 
 constexpr std::uint32_t input_tag(int width, std::uint64_t digit) {
   if (width == 8) return static_cast<std::uint32_t>(digit < 123 ? digit + 1 : digit - 123 + 0x81);
+  if (width == 16) return static_cast<std::uint32_t>(digit < 0x7BFF ? digit + 1 : digit - 0x7BFF + 0xC001);
   return static_cast<std::uint32_t>(digit + 1);
 }
 
 constexpr bool input_digit(int width, std::uint32_t v, std::uint64_t& digit) {
   switch (width) {
     case 32: if (v >= 1 && v < 0x40000000u) { digit = v - 1; return true; } return false;
-    case 16: if (v >= 1 && v <= 0x7BFFu) { digit = v - 1; return true; } return false;
+    case 16:
+      if (v >= 1 && v <= 0x7BFFu) { digit = v - 1; return true; }
+      if (v >= 0xC001u && v <= 0xFBFFu) { digit = v - 0xC001u + 0x7BFF; return true; }
+      return false;
     case 8:
       if (v >= 1 && v <= 0x7B) { digit = v - 1; return true; }
       if (v >= 0x81 && v <= 0xFB) { digit = v - 0x81 + 123; return true; }
@@ -37,7 +41,7 @@ constexpr bool input_digit(int width, std::uint32_t v, std::uint64_t& digit) {
   }
 }
 
-// D tags: 32-bit ones name the execution modulo 2080768, 16-bit ones modulo 29 (the check then
+// D tags (16-bit ones lie in 0x8001..0xBC00, between the input ranges): 32-bit ones name the execution modulo 2080768, 16-bit ones modulo 29 (the check then
 // takes the latest execution with that remainder).
 constexpr std::uint32_t kExecutions32 = 0x3F800000u >> 9, kExecutions16 = 29;
 
