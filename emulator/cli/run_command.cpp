@@ -140,8 +140,9 @@ int run_program(const RunArgs& args) {
       std::printf("%s\n", diagnosis::finding_line(f).c_str());
       layout_errors += f.severity == diagnosis::Finding::Severity::error;
     }
-    std::printf("layout check: %zu matrix instruction executions checked, %ld errors, %zu notes\n", checker.instructions_checked(),
-                layout_errors, findings.size() - static_cast<std::size_t>(layout_errors));
+    std::printf("layout check: %zu matrix instruction executions, %zu fragments compared with their layouts, %ld errors, %zu notes\n",
+                checker.instructions_checked(), checker.fragments_checked(), layout_errors,
+                findings.size() - static_cast<std::size_t>(layout_errors));
   }
   if (args.cycles) {
     const cycles::Parameters parameters = args.calibration.empty() ? cycles::Parameters{} : runfile::load_calibration_file(args.calibration).cycles;

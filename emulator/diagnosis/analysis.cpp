@@ -34,9 +34,13 @@ struct Match {
 };
 
 long dominant_source(const std::vector<Obs>& obs) {
-  std::map<long, int> n;
-  for (const Obs& o : obs)
-    if (o.state == SlotState::element) ++n[o.src];
+  std::vector<std::pair<long, int>> n;  // a fragment comes from one or a few sources
+  for (const Obs& o : obs) {
+    if (o.state != SlotState::element) continue;
+    auto it = std::find_if(n.begin(), n.end(), [&](const auto& x) { return x.first == o.src; });
+    if (it == n.end()) n.emplace_back(o.src, 1);
+    else ++it->second;
+  }
   long best = kNoSource;
   int most = 0;
   for (const auto& [src, count] : n)
@@ -44,7 +48,16 @@ long dominant_source(const std::vector<Obs>& obs) {
   return best;
 }
 
+Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bounds, bool allow_half, int orow, int ocol);
+
 Match match(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bounds, bool allow_half) {
+  // Fast path: the origin the first element gives. A right fragment agrees everywhere.
+  for (std::size_t s = 0; s < obs.size(); ++s)
+    if (obs[s].state == SlotState::element && obs[s].src == src && m.slots[s].state == SlotState::element) {
+      const Match first = match_at(obs, m, src, bounds, allow_half, obs[s].row - m.slots[s].row, obs[s].col - m.slots[s].col);
+      if (first.bad == 0) return first;
+      break;
+    }
   Match r;
   // The tile origin most slots agree on; on a tie the one of the earliest slot, so that the first
   // wrong place is reported where a reader scanning from lane 0 meets it.
@@ -58,6 +71,13 @@ Match match(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bound
   int most = 0;
   for (const auto& o : order)
     if (votes[o] > most) { most = votes[o]; r.orow = o.first; r.ocol = o.second; }
+  return match_at(obs, m, src, bounds, allow_half, r.orow, r.ocol);
+}
+
+Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bounds, bool allow_half, int orow, int ocol) {
+  Match r;
+  r.orow = orow;
+  r.ocol = ocol;
   for (std::size_t s = 0; s < obs.size(); ++s) {
     const Slot& want = m.slots[s];
     const Obs& got = obs[s];
@@ -178,16 +198,11 @@ struct Analysis {
         const auto ex = static_cast<long>(id >> 9);
         const int slot = static_cast<int>(id & 0xFF);
         // The execution: the latest before this one with that number (modulo the tag's period).
-        const long period = width == 32 ? static_cast<long>(kExecutions32Period()) : 29;
-        const long self = &x - c.executions_.data();
-        long found = -1;
-        for (long k = self - 1; k >= 0; --k)
-          if (k % period == ex) { found = k; break; }
+        const std::uint32_t period = width == 32 ? kExecutions32Period() : 29;
+        const long found = latest_execution(static_cast<std::uint32_t>(ex), period, &x - c.executions_.data());
         if (found < 0) continue;
         const Execution& prev = c.executions_[static_cast<std::size_t>(found)];
-        LayoutOptions lo;
-        lo.opsel = prev.opsel;
-        const SlotMap dm = operand_slot_map(*prev.ins, Operand::d, lo);
+        const SlotMap& dm = table_slot_map(*prev.ins, Operand::d, prev.opsel);
         if (slot >= static_cast<int>(dm.slots.size()) || dm.slots[static_cast<std::size_t>(slot)].state != SlotState::element) continue;
         obs[s] = Obs{SlotState::element, kDFirst + found, dm.slots[static_cast<std::size_t>(slot)].row,
                      dm.slots[static_cast<std::size_t>(slot)].col, rec[s].other_half || (id >> 8 & 1)};
@@ -248,7 +263,7 @@ struct Analysis {
     v.src = dominant_source(v.obs);
     if (v.src == kNoSource) return v;  // nothing tagged: zeros, or values the kernel computed
     v.checked = true;
-    const SlotMap e = operand_slot_map(ins, op, lo);
+    const SlotMap& e = table_slot_map(ins, op, lo.opsel);
     v.m = match(v.obs, e, v.src, bounds, false);
     if (v.m.bad == 0) return v;
     v.ok = false;
@@ -349,8 +364,9 @@ struct Analysis {
   }
 };
 
-std::vector<Finding> Checker::analyse() const {
+std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
   Analysis an{*this};
+  fragments = 0;
   std::vector<Finding> out;
   std::map<std::string, std::size_t> seen;  // one finding per source line, operand and cause
   auto add = [&](Finding f) {
@@ -368,17 +384,18 @@ std::vector<Finding> Checker::analyse() const {
     for (int o = 0; o < 3; ++o) {
       const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
       if (!ins.has_operand(op) || x.operands[o].empty()) continue;
-      const SlotMap e = operand_slot_map(ins, op, lo);
+      const SlotMap& e = table_slot_map(ins, op, lo.opsel);
       std::vector<Obs> obs = an.input_obs(x, o, e);
       const Frame bounds = an.bounds_of(dominant_source(obs), obs, e);
       verdicts[o] = an.verdict(ins, op, lo, std::move(obs), bounds);
+      fragments += verdicts[o].checked;
     }
     OperandVerdict& a = verdicts[0];
     OperandVerdict& b = verdicts[1];
     // The same K permutation on A and B: the same product, summed in another order.
     const bool same_k_order = !a.ok && !b.ok && a.k_permuted && b.k_permuted && a.k_perm == b.k_perm;
     if (same_k_order) {
-      Finding f = an.finding(x, Operand::a, a, operand_slot_map(ins, Operand::a, lo));
+      Finding f = an.finding(x, Operand::a, a, table_slot_map(ins, Operand::a, lo.opsel));
       f.severity = Finding::Severity::note;
       f.mistake = a.mistake == b.mistake ? a.mistake : "";
       f.message = "A and B use the same permutation of K" +
@@ -391,7 +408,7 @@ std::vector<Finding> Checker::analyse() const {
     for (int o = 0; o < 3; ++o) {
       const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
       if (!verdicts[o].checked || verdicts[o].ok || (same_k_order && o < 2)) continue;
-      add(an.finding(x, op, verdicts[o], operand_slot_map(ins, op, lo)));
+      add(an.finding(x, op, verdicts[o], table_slot_map(ins, op, lo.opsel)));
     }
     // A and B must cover the same K range.
     if (a.checked && b.checked && a.ok && b.ok && a.src != b.src && a.src < kDFirst && b.src < kDFirst && a.m.ocol != b.m.orow) {
@@ -410,10 +427,11 @@ std::vector<Finding> Checker::analyse() const {
     }
     // D: where each slot's tag was stored.
     {
-      const SlotMap e = operand_slot_map(ins, Operand::d, lo);
+      const SlotMap& e = table_slot_map(ins, Operand::d, lo.opsel);
       Frame bounds;
       std::vector<Obs> obs = an.store_obs(x, e, bounds);
       OperandVerdict d = an.verdict(ins, Operand::d, lo, std::move(obs), bounds);
+      fragments += d.checked;
       if (d.checked && !d.ok) add(an.finding(x, Operand::d, d, e));
     }
   }

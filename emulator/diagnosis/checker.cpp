@@ -56,6 +56,9 @@ Checker::Checker(std::string kernel, std::span<const simt::TaggableBuffer> buffe
   }
   // Enough runs that every element's number has one digit per run.
   for (const auto& [width, ids] : ids_per_width_) {
+    if (ids >= (1ull << 32))
+      throw UserError("the layout check numbers buffer elements in 32 bits, and the " + std::to_string(width) +
+                      "-bit buffers of this launch hold " + std::to_string(ids) + " elements; check a smaller launch");
     int runs = 1;
     for (std::uint64_t reach = digit_base(width); reach < ids; reach *= digit_base(width)) ++runs;
     runs_ = std::max(runs_, runs);
@@ -83,11 +86,11 @@ void Checker::collect_stores() {
       if (!d_tag_of(b.width, read_element(b.data, b.width, i), mod, half, slot)) continue;
       // The latest execution with this remainder whose D has this width.
       const std::uint32_t period = b.width == 32 ? kExecutions32 : kExecutions16;
-      for (int e = static_cast<int>(executions_.size()) - 1; e >= 0; --e) {
+      for (long e = latest_execution(mod, period, static_cast<long>(executions_.size())); e >= 0; e -= period) {
         Execution& x = executions_[static_cast<std::size_t>(e)];
-        if (static_cast<std::uint32_t>(e) % period != mod || format_bits(x.ins->cd) != b.width) continue;
+        if (format_bits(x.ins->cd) != b.width) continue;
         if (slot < static_cast<int>(x.stores.size()) && x.stores[static_cast<std::size_t>(slot)].buffer < 0)
-          x.stores[static_cast<std::size_t>(slot)] = Store{bi, i, half};
+          x.stores[static_cast<std::size_t>(slot)] = Store{static_cast<std::uint32_t>(i), static_cast<std::int16_t>(bi), static_cast<std::uint8_t>(half)};
         break;
       }
     }
@@ -110,9 +113,7 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
   const simt::dim3 block = simt::block_idx(), grid = simt::grid_dim();
   const std::uint64_t block_linear = block.x + static_cast<std::uint64_t>(grid.x) * (block.y + static_cast<std::uint64_t>(grid.y) * block.z);
   const int wave = simt::wave_id();
-  LayoutOptions lo;
-  lo.opsel = call.opsel;
-  const SlotMap dmap = operand_slot_map(ins, Operand::d, lo);
+  const SlotMap& dmap = table_slot_map(ins, Operand::d, call.opsel);
 
   std::lock_guard lock(mutex_);
   const int call_number = counters_[{block_linear, wave}]++;
@@ -140,7 +141,7 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
     for (int o = 0; o < 3; ++o) {
       const Operand op = operand_at(o);
       if (!ins.has_operand(op) || !lanes[o]) continue;
-      const SlotMap m = operand_slot_map(ins, op, lo);
+      const SlotMap& m = table_slot_map(ins, op, call.opsel);
       std::vector<SlotRecord>& rec = x.operands[o];
       if (run_ == 0) rec.assign(m.slots.size(), SlotRecord{});
       const int width = m.element_bits;
@@ -161,11 +162,11 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
           }
           if (run_ == 0) {
             r.other_half = other;
-            if (input_digit(width, v, digit)) r = SlotRecord{SlotKind::input, other, digit};
+            if (input_digit(width, v, digit)) r = SlotRecord{static_cast<std::uint32_t>(digit), SlotKind::input, other};
             else if (op == Operand::c && d_tag_of(width, v, mod, half, slot))
-              r = SlotRecord{SlotKind::d_tag, other, static_cast<std::uint64_t>(mod) << 9 | static_cast<std::uint64_t>(half) << 8 | static_cast<std::uint64_t>(slot)};
+              r = SlotRecord{mod << 9 | static_cast<std::uint32_t>(half) << 8 | static_cast<std::uint32_t>(slot), SlotKind::d_tag, other};
           } else if (r.kind == SlotKind::input) {
-            if (input_digit(width, v, digit)) r.id += digit * scale;
+            if (input_digit(width, v, digit)) r.id += static_cast<std::uint32_t>(digit * scale);
             else r.kind = SlotKind::none;  // not the same element in every run: not from a buffer
           }
         }
@@ -227,11 +228,13 @@ void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::
   detail::g_tagging.store(nullptr);
   restore();
   run_once(false);
-  const std::vector<Finding> found = checker.analyse();
+  std::size_t fragments = 0;
+  const std::vector<Finding> found = checker.analyse(fragments);
   std::vector<Finding> all;
   {
     std::lock_guard lock(mutex_);
     instructions_ += checker.executions();
+    fragments_ += fragments;
     findings_.insert(findings_.end(), found.begin(), found.end());
     all = findings_;
   }
@@ -260,10 +263,14 @@ std::size_t LayoutChecker::instructions_checked() const {
   std::lock_guard lock(mutex_);
   return instructions_;
 }
+std::size_t LayoutChecker::fragments_checked() const {
+  std::lock_guard lock(mutex_);
+  return fragments_;
+}
 void LayoutChecker::clear() {
   std::lock_guard lock(mutex_);
   findings_.clear();
-  instructions_ = 0;
+  instructions_ = fragments_ = 0;
 }
 
 namespace {

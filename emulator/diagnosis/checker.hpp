@@ -28,16 +28,17 @@ struct TaggedBuffer {
 
 // What one slot of an operand held, over all tagged runs.
 enum class SlotKind : std::uint8_t { none, input, d_tag };
+// Eight bytes per slot: a checked launch keeps one per slot of every execution until the analysis.
 struct SlotRecord {
+  std::uint32_t id = 0;     // input: element number (all digits); d_tag: execution << 9 | half << 8 | slot
   SlotKind kind = SlotKind::none;
   bool other_half = false;  // RDNA3 16-bit C: found in the half OPSEL does not select
-  std::uint64_t id = 0;     // input: element number (all digits); d_tag: execution << 9 | half << 8 | slot
 };
 
 struct Store {
-  int buffer = -1;
-  std::uint64_t index = 0;
-  int half = 0;
+  std::uint32_t index = 0;
+  std::int16_t buffer = -1;
+  std::uint8_t half = 0;
 };
 
 struct Execution {
@@ -58,7 +59,7 @@ class Checker {
   void begin_run(int run) { run_ = run; counters_.clear(); }
   void collect_stores();        // after run 0: where the D tags went
   void matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where);
-  std::vector<Finding> analyse() const;
+  std::vector<Finding> analyse(std::size_t& fragments_checked) const;  // fragments: operands that held tags
   std::size_t executions() const { return executions_.size(); }
 
  private:
@@ -72,6 +73,12 @@ class Checker {
   std::map<std::tuple<std::uint64_t, int, int>, int> execution_of_;  // (block, wave, call) -> execution
   std::vector<Execution> executions_;
 };
+
+// The latest execution number below `before` that leaves `mod` modulo `period`; -1 if none.
+inline long latest_execution(std::uint32_t mod, std::uint32_t period, long before) {
+  if (before <= static_cast<long>(mod)) return -1;
+  return static_cast<long>(mod) + static_cast<long>(period) * ((before - 1 - static_cast<long>(mod)) / static_cast<long>(period));
+}
 
 std::uint32_t read_element(const std::byte* data, int width, std::uint64_t i);
 void write_element(std::byte* data, int width, std::uint64_t i, std::uint32_t v);

@@ -183,6 +183,8 @@ TEST(LayoutCheck, ExamplePrograms) {
     const wmmasim::examples::ProgramRun run = p.run(args);
     EXPECT_EQ(run.mismatches(), 0) << p.name;
     EXPECT_GT(checker.instructions_checked(), 0u) << p.name;
+    // A, B and the stored D of every execution (C starts at zero or is a previous D passed on).
+    EXPECT_GE(checker.fragments_checked(), 3 * checker.instructions_checked() / 2) << p.name;
     EXPECT_TRUE(checker.findings().empty()) << p.name << "\n" << dump(checker.findings());
   }
 }

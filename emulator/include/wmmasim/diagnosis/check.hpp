@@ -72,13 +72,15 @@ class LayoutChecker final : public simt::LayoutCheck {
   std::vector<Finding> findings() const;
   std::vector<Finding> errors() const;
   std::size_t instructions_checked() const;
+  // Fragments (A, B, C or D of one execution) that held tagged elements and so were compared.
+  std::size_t fragments_checked() const;
   void clear();
 
  private:
   CheckOptions options_;
   mutable std::mutex mutex_;
   std::vector<Finding> findings_;
-  std::size_t instructions_ = 0;
+  std::size_t instructions_ = 0, fragments_ = 0;
 };
 
 }  // namespace wmmasim::diagnosis

@@ -46,6 +46,10 @@ SlotMap slot_map(const LinearLayout& l, int lanes, int size);
 // The map of an instruction's operand as the table defines it.
 SlotMap operand_slot_map(const Instruction& ins, Operand op, const LayoutOptions& options = {});
 
+// The same for an instruction of kInstructions, built once for the whole table (the check asks for
+// these at every instruction execution). `opsel` matters only for RDNA3 16-bit C and D.
+const SlotMap& table_slot_map(const Instruction& ins, Operand op, int opsel = 0);
+
 // "lane 3 v1 [31:16]"
 std::string place_text(const SlotMap& m, int lane, int e);
 
