@@ -119,6 +119,109 @@ struct OperandVerdict {
 struct Analysis {
   const Checker& c;
 
+  // A buffer's frame when it is known without looking at fragments: declared, or square.
+  bool known_frame(const TaggedBuffer& t, Frame& f) const {
+    if (t.shape) { f = Frame{t.shape->rows, t.shape->cols, t.shape->column_major}; return true; }
+    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(t.elements))));
+    if (static_cast<std::size_t>(root) * static_cast<std::size_t>(root) != t.elements) return false;
+    f = Frame{root, root, false};
+    return true;
+  }
+  static std::uint64_t index_in(Frame f, int row, int col) {
+    return f.column_major ? static_cast<std::uint64_t>(col) * static_cast<std::uint64_t>(f.rows) + static_cast<std::uint64_t>(row)
+                          : static_cast<std::uint64_t>(row) * static_cast<std::uint64_t>(f.cols) + static_cast<std::uint64_t>(col);
+  }
+  static bool inside(Frame f, int row, int col) { return row >= 0 && col >= 0 && row < f.rows && col < f.cols; }
+
+  // Fast paths, without allocating: true when the fragment is exactly as its layout says (v is then
+  // the verdict), false when the full comparison must decide. Most fragments of a correct kernel
+  // take them, which keeps a checked run cheap.
+  bool quick_input(const Execution& x, int o, const SlotMap& e, OperandVerdict& v) const {
+    const std::vector<SlotRecord>& rec = x.operands[o];
+    std::size_t first = 0;
+    while (first < rec.size() && (rec[first].kind == SlotKind::none || e.slots[first].state != SlotState::element)) ++first;
+    if (first == rec.size()) return false;
+    if (rec[first].kind == SlotKind::d_tag) return quick_chained(x, o, e, v);
+    const int b = buffer_of(rec[first].id, e.element_bits);
+    if (b < 0) return false;
+    const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
+    Frame f;
+    if (!known_frame(t, f)) return false;
+    const auto [r0, c0] = coords(f, rec[first].id - t.first_id);
+    const int orow = r0 - e.slots[first].row, ocol = c0 - e.slots[first].col;
+    for (std::size_t s = 0; s < rec.size(); ++s) {
+      const Slot& w = e.slots[s];
+      const SlotRecord& r = rec[s];
+      if (r.other_half) return false;
+      if (w.state != SlotState::element) {
+        if (r.kind != SlotKind::none) return false;
+        continue;
+      }
+      const int row = orow + w.row, col = ocol + w.col;
+      const bool in = inside(f, row, col);
+      if (r.kind == SlotKind::none) {
+        if (in) return false;
+        continue;
+      }
+      if (r.kind != SlotKind::input || !in || r.id != t.first_id + index_in(f, row, col)) return false;
+    }
+    v.checked = true;
+    v.src = b;
+    v.m.orow = orow;
+    v.m.ocol = ocol;
+    return true;
+  }
+
+  // C is the D of an earlier execution of the same instruction, slot for slot.
+  bool quick_chained(const Execution& x, int o, const SlotMap& e, OperandVerdict& v) const {
+    const std::vector<SlotRecord>& rec = x.operands[o];
+    long found = -2;
+    for (std::size_t s = 0; s < rec.size(); ++s) {
+      if (e.slots[s].state != SlotState::element) continue;
+      const SlotRecord& r = rec[s];
+      if (r.kind != SlotKind::d_tag || r.other_half || (r.id & 0x1FF) != s) return false;
+      const std::uint32_t period = e.element_bits == 32 ? kExecutions32Period() : 29;
+      const long ex = latest_execution(r.id >> 9, period, &x - c.executions_.data());
+      if (ex < 0 || (found != -2 && ex != found)) return false;
+      found = ex;
+    }
+    if (found < 0) return false;
+    const Execution& prev = c.executions_[static_cast<std::size_t>(found)];
+    if (prev.ins != x.ins || prev.opsel != x.opsel) return false;
+    v.checked = true;
+    v.src = kDFirst + found;
+    return true;
+  }
+
+  bool quick_stores(const Execution& x, const SlotMap& e, OperandVerdict& v) const {
+    std::size_t first = 0;
+    while (first < x.stores.size() && x.stores[first].buffer < 0) ++first;
+    if (first == x.stores.size()) return true;  // D never stored: it went on as a C, checked there
+    const int b = x.stores[first].buffer;
+    const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
+    Frame f;
+    if (!known_frame(t, f) || e.slots[first].state != SlotState::element) return false;
+    const auto [r0, c0] = coords(f, x.stores[first].index);
+    const int orow = r0 - e.slots[first].row, ocol = c0 - e.slots[first].col;
+    for (std::size_t s = 0; s < x.stores.size(); ++s) {
+      const Slot& w = e.slots[s];
+      const Store& st = x.stores[s];
+      if (w.state != SlotState::element) {
+        if (st.buffer >= 0) return false;
+        continue;
+      }
+      const int row = orow + w.row, col = ocol + w.col;
+      const bool in = inside(f, row, col);
+      if (st.buffer < 0) {
+        if (in) return false;
+        continue;
+      }
+      if (st.buffer != b || st.half != 0 || !in || st.index != index_in(f, row, col)) return false;
+    }
+    v.checked = true;
+    return true;
+  }
+
   // The matrix frame of buffer b: its declared shape, else square if its size is a square, else
   // row-major with the row length most neighbouring elements of the layout are apart.
   Frame frame(int b, const std::vector<std::uint64_t>& index, const std::vector<bool>& has, const SlotMap& e) const {
@@ -385,9 +488,11 @@ std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
       const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
       if (!ins.has_operand(op) || x.operands[o].empty()) continue;
       const SlotMap& e = table_slot_map(ins, op, lo.opsel);
-      std::vector<Obs> obs = an.input_obs(x, o, e);
-      const Frame bounds = an.bounds_of(dominant_source(obs), obs, e);
-      verdicts[o] = an.verdict(ins, op, lo, std::move(obs), bounds);
+      if (!an.quick_input(x, o, e, verdicts[o])) {
+        std::vector<Obs> obs = an.input_obs(x, o, e);
+        const Frame bounds = an.bounds_of(dominant_source(obs), obs, e);
+        verdicts[o] = an.verdict(ins, op, lo, std::move(obs), bounds);
+      }
       fragments += verdicts[o].checked;
     }
     OperandVerdict& a = verdicts[0];
@@ -428,9 +533,12 @@ std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
     // D: where each slot's tag was stored.
     {
       const SlotMap& e = table_slot_map(ins, Operand::d, lo.opsel);
-      Frame bounds;
-      std::vector<Obs> obs = an.store_obs(x, e, bounds);
-      OperandVerdict d = an.verdict(ins, Operand::d, lo, std::move(obs), bounds);
+      OperandVerdict d;
+      if (!an.quick_stores(x, e, d)) {
+        Frame bounds;
+        std::vector<Obs> obs = an.store_obs(x, e, bounds);
+        d = an.verdict(ins, Operand::d, lo, std::move(obs), bounds);
+      }
       fragments += d.checked;
       if (d.checked && !d.ok) add(an.finding(x, Operand::d, d, e));
     }

@@ -87,6 +87,18 @@ TEST(LayoutCheck, Rdna3LayoutOnRdna4NamesEveryOperand) {
   EXPECT_EQ(ops, (std::set<Operand>{Operand::a, Operand::b, Operand::d})) << dump(f);
 }
 
+// The worked example of docs/diagnosis.md, line for line.
+TEST(LayoutCheck, DocumentedExample) {
+  const std::vector<Finding> f = f16({.b_transposed = true});
+  ASSERT_EQ(f.size(), 1u) << dump(f);
+  EXPECT_EQ(wmmasim::diagnosis::finding_line(f[0]),
+            "wrong_kernels.hpp:41: wmma_f32_16x16x16_f16_w32_gfx12: error: B lane 0 v0 [31:16] holds B(0,1); the layout puts "
+            "B(1,0) there: B transposed: element (r, c) was read from (c, r)");
+  const std::string json = wmmasim::diagnosis::findings_json(f);
+  EXPECT_NE(json.find("\"mistake\": \"b-transposed\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"lane\": 0"), std::string::npos) << json;
+}
+
 TEST(LayoutCheck, SameKPermutationOnAAndBIsANote) {
   const std::vector<Finding> f = f16({.a_contiguous = true, .b_contiguous = true});
   ASSERT_EQ(f.size(), 1u) << dump(f);
