@@ -15,6 +15,7 @@
 #include "wmmasim/cycles/model.hpp"
 #include "wmmasim/cycles/parameters.hpp"
 #include "wmmasim/cycles/report.hpp"
+#include "wmmasim/diagnosis/check.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/matrix/random.hpp"
 #include "wmmasim/runfile/probe_calibration.hpp"
@@ -28,7 +29,8 @@ struct RunArgs {
   int m = 256, n = 256, k = 256, threads = 0;
   std::string builtin = "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12", model, out, calibration, svg;
   std::uint64_t seed = 1;
-  bool a_signed = true, b_signed = true, clamp = false, list = false, cycles = false;
+  bool a_signed = true, b_signed = true, clamp = false, list = false, cycles = false, check_layouts = false;
+  std::string check_json;
   std::vector<std::string> hipcc_options, program_args;  // a plain HIP source
 };
 
@@ -67,6 +69,7 @@ int run_gemm(const RunArgs& args) {
   if (ins.family == Family::load_tr) throw UserError(args.builtin + " is a load, not a matrix multiply");
   if (args.m <= 0 || args.n <= 0 || args.k <= 0) throw UserError("--m, --n and --k must be positive");
   if (args.cycles) throw UserError("--cycles needs a kernel program (see --list); gemm runs the matrix API, which issues no waves");
+  if (args.check_layouts) throw UserError("--check-layouts needs a kernel program (see --list); gemm runs the matrix API, which has no kernel fragments");
   // A calibration file's numerics part (docs/hw.md) chooses the default model per builtin.
   const runfile::Calibration calibration = args.calibration.empty() ? runfile::Calibration{} : runfile::load_calibration_file(args.calibration);
   const Model* model = args.model.empty() ? &runfile::calibrated_model(calibration, ins) : find_model(args.model);
@@ -119,6 +122,11 @@ int run_program(const RunArgs& args) {
   if (!args.model.empty()) throw UserError("--model applies to gemm; example programs use each builtin's default model");
   simt::TraceRecorder recorder;
   examples::ProgramArgs pa{args.m, args.n, args.k, args.seed, args.cycles ? &recorder : nullptr};
+  diagnosis::CheckOptions check_options;
+  check_options.shapes = {{"A", args.m, args.k}, {"B", args.k, args.n}, {"C", args.m, args.n}, {"D", args.m, args.n}};
+  check_options.json_path = args.check_json;
+  diagnosis::LayoutChecker checker(check_options);
+  if (args.check_layouts) pa.check_layouts = &checker;
   const examples::ProgramRun run = program.run(pa);
   const Model& model = default_model(*program.instruction);
   std::printf("%s %dx%dx%d: %s\n", program.name.c_str(), args.m, args.n, args.k, program.description.c_str());
@@ -127,6 +135,17 @@ int run_program(const RunArgs& args) {
   const long bad = run.mismatches();
   std::printf("kernel vs matrix API (the same GEMM, emulated wave by wave): %s\n",
               bad == 0 ? "identical, bit for bit" : (std::to_string(bad) + " elements differ").c_str());
+  long layout_errors = 0;
+  if (args.check_layouts) {
+    const std::vector<diagnosis::Finding> findings = checker.findings();
+    for (const diagnosis::Finding& f : findings) {
+      std::printf("%s\n", diagnosis::finding_line(f).c_str());
+      layout_errors += f.severity == diagnosis::Finding::Severity::error;
+    }
+    std::printf("layout check: %zu matrix instruction executions, %zu fragments compared with their layouts, %ld errors, %zu notes\n",
+                checker.instructions_checked(), checker.fragments_checked(), layout_errors,
+                findings.size() - static_cast<std::size_t>(layout_errors));
+  }
   if (args.cycles) {
     const cycles::Parameters parameters = args.calibration.empty() ? cycles::Parameters{} : runfile::load_calibration_file(args.calibration).cycles;
     const cycles::Program traced = cycles::program_from_simt(program.name, recorder.waves);
@@ -142,7 +161,7 @@ int run_program(const RunArgs& args) {
     }
   }
   if (!args.out.empty()) write_run(args, *program.instruction, &model, run.a, run.b, run.c, run.d, program.setup(pa).modifiers);
-  return bad == 0 ? 0 : 1;
+  return bad == 0 && layout_errors == 0 ? 0 : 1;
 }
 
 int list_programs() {
@@ -174,6 +193,9 @@ RegisterCommand run_command("run", "Run a program on the emulator (the default b
   sub.add_option("--calibration", args->calibration, "a calibration JSON: the cycle model's (with --cycles), or a probe verdict's (its numerics part picks gemm's default model)");
   sub.add_option("--svg", args->svg, "with --cycles: write the SIMD timeline as SVG to this file");
   sub.add_option("--out", args->out, "write a run file (inputs, raw outputs) to this path");
+  sub.add_flag("--check-layouts", args->check_layouts, "kernel programs: check every fragment of every matrix instruction against its "
+                                                       "layout and name known mistakes (docs/diagnosis.md); exit 1 on an error");
+  sub.add_option("--check-json", args->check_json, "with --check-layouts: also write the findings as JSON to this file");
   return std::function<int()>([args] {
     if (args->list) return list_programs();
     if (args->program.empty()) throw UserError("name a program to run (gemm, one of --list, or a .hip file)");

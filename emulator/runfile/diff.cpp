@@ -97,6 +97,7 @@ DiffReport diff_against_emulator(const RunFile& run, const Model* model) {
         if (it == r.outputs.end()) d.error = "the emulator computes no output " + name;
         else compare_matrices(p, name, want, it->second, d);
       }
+      if (!d.mismatches.empty() && p.outputs.count("D")) d.explanations = explain_output(p, p.outputs.at("D"), model);
       if (p.outputs.empty()) d.error = "the run file holds no outputs for this program";
       if (p.mode == "timed") {
         d.measured_cycles = measured_cycles(p);
@@ -126,6 +127,12 @@ DiffReport diff_runs(const RunFile& expected, const RunFile& got) {
         if (o == it->second->outputs.end()) d.error = "output " + name + " is absent from the second run file";
         else compare_matrices(p, name, want, o->second, d);
       }
+      if (!d.mismatches.empty() && it->second->outputs.count("D")) {
+        try {
+          d.explanations = explain_output(p, it->second->outputs.at("D"));
+        } catch (const UserError&) {  // inputs the emulator cannot replay: nothing to explain with
+        }
+      }
       d.measured_cycles = measured_cycles(p);
       d.predicted_cycles = measured_cycles(*it->second);
     }
@@ -146,6 +153,7 @@ std::string text_report(const DiffReport& report, int max_lines) {
     if (!p.model.empty()) out += "  [" + p.model + (p.hardware_qualified ? "" : ", not hardware-qualified") + "]";
     out += "\n";
     for (const std::string& c : p.caveats) out += "    note: " + c + "\n";
+    for (const std::string& e : p.explanations) out += "    explained: " + e + "\n";
     int shown = 0;
     for (const ElementMismatch& m : p.mismatches) {
       if (shown++ == max_lines) {

@@ -1,5 +1,7 @@
 #include "wmmasim/runfile/replay.hpp"
 
+#include "wmmasim/diagnosis/explain.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -158,6 +160,19 @@ Replay replay(const ProgramRecord& p, const Model* model) {
   compute_d(*ins, a.bits.data(), b.bits.data(), c.bits.data(), index.empty() ? nullptr : index.data(), mods.numerics, used, d.data());
   r.outputs["D"] = Matrix{std::string(format_name(ins->cd)), ins->m, ins->n, 1, d, ""};
   return r;
+}
+
+std::vector<std::string> explain_output(const ProgramRecord& p, const Matrix& observed, const Model* model) {
+  const Instruction* ins = find_builtin(p.instruction);
+  if (!ins || ins->family != Family::wmma || !p.inputs.count("A") || !p.inputs.count("B") || !p.inputs.count("C")) return {};
+  GemmOptions o;
+  o.model = model ? model : &default_model(*ins);
+  o.modifiers = parse_modifiers(p.modifiers, p.program).numerics;
+  std::vector<std::string> out;
+  for (const diagnosis::Explanation& e : diagnosis::explain_d(*ins, to_bits(input(p, "A"), p), to_bits(input(p, "B"), p),
+                                                                to_bits(input(p, "C"), p), to_bits(observed, p), o))
+    out.push_back(e.sentence);
+  return out;
 }
 
 }  // namespace wmmasim::runfile

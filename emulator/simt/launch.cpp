@@ -69,11 +69,8 @@ void validate(std::string_view name, dim3 grid, dim3 block, const LaunchOptions&
   std::_Exit(2);
 }
 
-}  // namespace
-
-void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
-                void (*entry)(const void*), const void* entry_context) {
-  validate(kernel_name, grid, block, options);
+void run_launch_once(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
+                     void (*entry)(const void*), const void* entry_context) {
   install_fault_handlers();
 
   LaunchState st;
@@ -148,4 +145,45 @@ void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const Launc
   }
 }
 
+LayoutCheck*& default_check() {
+  static LayoutCheck* check = nullptr;
+  return check;
+}
+
+}  // namespace
+
+void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
+                void (*entry)(const void*), const void* entry_context) {
+  run_launch(kernel_name, grid, block, options, entry, entry_context, {});
+}
+
+void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
+                void (*entry)(const void*), const void* entry_context, std::span<const TaggableBuffer> buffers) {
+  validate(kernel_name, grid, block, options);
+  LayoutCheck* check = layout_check_for(options.check_layouts);
+  if (!check) return run_launch_once(kernel_name, grid, block, options, entry, entry_context);
+  // The tagged runs are not what the user asked to trace: only the final, plain run is.
+  LaunchOptions untraced = options;
+  untraced.trace = nullptr;
+  check->check_launch(kernel_name, buffers, [&](bool tagged) {
+    run_launch_once(kernel_name, grid, block, tagged ? untraced : options, entry, entry_context);
+  });
+}
+
 }  // namespace wmmasim::simt::detail
+
+namespace wmmasim::simt {
+
+void set_default_layout_check(LayoutCheck* check) { detail::default_check() = check; }
+LayoutCheck* default_layout_check() { return detail::default_check(); }
+
+LayoutCheck* layout_check_for(LayoutCheck* requested) {
+  if (requested) return requested;
+  static const bool from_environment = [] {
+    const char* v = std::getenv("WMMASIM_CHECK_LAYOUTS");
+    return v && *v && std::string_view(v) != "0";
+  }();
+  return from_environment ? detail::default_check() : nullptr;
+}
+
+}  // namespace wmmasim::simt

@@ -1,5 +1,7 @@
 #include "wmmasim/wave/builtin_call.hpp"
 
+#include "wmmasim/diagnosis/hook.hpp"
+
 #include <atomic>
 #include <cstring>
 #include <iterator>
@@ -228,6 +230,28 @@ std::vector<std::uint32_t> run_wave_builtin(const WaveBuiltinCall& call, const M
   std::vector<std::uint32_t> out(static_cast<std::size_t>(ins.vgprs_cd) * ins.wave);
   run_wave_builtin(lanes, out.data(), model);
   return out;
+}
+
+void run_lane_builtin(const WaveBuiltinLanes& call, std::uint32_t* d, std::source_location where) {
+  if (!diagnosis::tagging()) [[likely]]
+    return run_wave_builtin(call, d);
+  diagnosis::MatrixCall m;
+  m.ins = call.ins;
+  m.opsel = call.opsel;
+  m.a = call.a;
+  m.b = call.b;
+  m.c = call.ins->has_c() ? call.c : nullptr;
+  m.index = call.ins->has_index() ? call.index : nullptr;
+  m.lanes = call.ins->wave;
+  diagnosis::observe_matrix(m, d, where);
+}
+
+std::vector<std::uint32_t> run_lane_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched,
+                                            std::source_location where) {
+  std::vector<std::uint32_t> got = shuffle_load_tr(ins, fetched);
+  if (diagnosis::tagging()) [[unlikely]]
+    diagnosis::observe_load_tr(ins, fetched.data(), got.data(), ins.wave, where);
+  return got;
 }
 
 std::vector<std::uint32_t> shuffle_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched) {

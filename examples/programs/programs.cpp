@@ -64,6 +64,7 @@ ProgramRun run_tiled(Kernel kernel, const char* name, const ProgramSetup& s, con
   simt::Buffer<typename Op::Out> C("C", static_cast<std::size_t>(args.m) * args.n);
   simt::LaunchOptions launch;
   launch.trace = args.trace;
+  launch.check_layouts = args.check_layouts;
   const auto t0 = std::chrono::steady_clock::now();
   simt::launch(name, simt::dim3{s.grid_x, s.grid_y}, simt::dim3{s.block}, launch, kernel, A, B, C, args.m, args.n, args.k);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -96,6 +97,7 @@ ProgramRun run_chain(const ProgramArgs& args) {
   simt::Buffer<float> C("C", to_host<float>(r.c)), D("D", 256);
   simt::LaunchOptions launch;
   launch.trace = args.trace;
+  launch.check_layouts = args.check_layouts;
   const auto t0 = std::chrono::steady_clock::now();
   simt::launch("wmma_chain_f16", simt::dim3{s.grid_x, s.grid_y}, simt::dim3{s.block}, launch, wmma_chain_f16, A, B, C, D, args.k);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

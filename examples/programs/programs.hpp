@@ -9,6 +9,7 @@
 
 #include "wmmasim/layouts/instruction.hpp"
 #include "wmmasim/matrix/gemm.hpp"
+#include "wmmasim/simt/layout_check.hpp"
 #include "wmmasim/simt/trace.hpp"
 
 namespace wmmasim::examples {
@@ -17,6 +18,7 @@ struct ProgramArgs {
   int m = 128, n = 128, k = 128;
   std::uint64_t seed = 1;
   simt::TraceSink* trace = nullptr;  // records what each wave issued (for the cycle model)
+  simt::LayoutCheck* check_layouts = nullptr;  // checks every fragment against its layout (docs/diagnosis.md)
 };
 
 struct ProgramRun {

@@ -9,3 +9,6 @@ cmake -S "$source_dir/tests/package/consumer" -B "$work/consumer" -G Ninja -DCMA
   || { cat "$work/configure.log"; exit 1; }
 cmake --build "$work/consumer" > "$work/build.log" || { cat "$work/build.log"; exit 1; }
 "$work/consumer/consumer"
+hip_program=$(find "$work/consumer" -type f -name consumer_hip -perm -u+x | head -n 1)
+[[ -n $hip_program ]] || { echo "install_and_consume: wmmasim_hip_executable built no consumer_hip"; exit 1; }
+"$hip_program"

@@ -46,7 +46,16 @@ Paths find_paths() {
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (!ec && fs::equivalent(self.parent_path(), WMMASIM_HIPCC_BUILD_DIR, ec))
     return {split(std::string(WMMASIM_HIPCC_HEADERS) + ";" + WMMASIM_HIPCC_BUILD_INCLUDES), split(WMMASIM_HIPCC_BUILD_LIBS)};
-  return {split(WMMASIM_HIPCC_INSTALL_INCLUDES), split(WMMASIM_HIPCC_INSTALL_LIBS)};
+  // Installed: the prefix is the directory above bin/ (cmake --install --prefix may put it anywhere).
+  fs::path prefix = self.parent_path();
+  for (const auto& part : fs::path(WMMASIM_HIPCC_INSTALL_BINDIR)) {
+    (void)part;
+    prefix = prefix.parent_path();
+  }
+  Paths paths;
+  for (const std::string& dir : split(WMMASIM_HIPCC_INSTALL_INCLUDES)) paths.includes.push_back((prefix / dir).string());
+  for (const std::string& lib : split(WMMASIM_HIPCC_INSTALL_LIBS)) paths.libraries.push_back((prefix / lib).string());
+  return paths;
 }
 
 // Runs a command; its stderr goes to ours, filtered through `annotate` when one is given.

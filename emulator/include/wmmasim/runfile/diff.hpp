@@ -29,6 +29,7 @@ struct ProgramDiff {
   std::vector<ElementMismatch> mismatches;
   std::optional<double> measured_cycles, predicted_cycles;  // timed programs
   std::string error;             // why the program could not be compared ("" if it was)
+  std::vector<std::string> explanations;  // catalogue mistakes that reproduce the differing D bit for bit
 };
 
 struct DiffReport {

@@ -35,4 +35,8 @@ struct Replay {
 // Throws UserError (one sentence naming the program) for a record the emulator cannot replay.
 Replay replay(const ProgramRecord& program, const Model* model = nullptr);
 
+// Which catalogue mistakes (wmmasim/diagnosis/explain.hpp) turn the program's inputs into `observed`
+// D bit for bit, as sentences; empty when none does or the program is not a dense WMMA on A, B, C.
+std::vector<std::string> explain_output(const ProgramRecord& program, const Matrix& observed, const Model* model = nullptr);
+
 }  // namespace wmmasim::runfile

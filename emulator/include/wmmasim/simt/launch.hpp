@@ -4,7 +4,9 @@
 #pragma once
 
 #include <functional>
+#include <span>
 #include <string_view>
+#include <vector>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -13,17 +15,27 @@
 #include "wmmasim/simt/dim3.hpp"
 #include "wmmasim/simt/fault.hpp"
 #include "wmmasim/simt/launch_options.hpp"
+#include "wmmasim/simt/layout_check.hpp"
 
 namespace wmmasim::simt {
 namespace detail {
 
 void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
                 void (*entry)(const void*), const void* entry_context);
+// The same, with the launch's device buffers, which a layout check (options.check_layouts or
+// WMMASIM_CHECK_LAYOUTS=1) fills with tags between runs.
+void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
+                void (*entry)(const void*), const void* entry_context, std::span<const TaggableBuffer> buffers);
 
 // Kernel arguments are copied once per launch, as a GPU copies them into the kernarg segment;
 // a Buffer is passed as its checked pointer.
 template <class T> checked_ptr<T> kernel_arg(Buffer<T>& b) { return b.ptr(); }
 template <class T> decltype(auto) kernel_arg(T&& v) { return std::forward<T>(v); }
+
+template <class T> void add_taggable(std::vector<TaggableBuffer>& out, Buffer<T>& b) {
+  out.push_back(TaggableBuffer{b.name(), reinterpret_cast<std::byte*>(b.host().data()), b.size() * sizeof(T), sizeof(T)});
+}
+template <class T> void add_taggable(std::vector<TaggableBuffer>&, const T&) {}
 
 }  // namespace detail
 
@@ -33,8 +45,10 @@ void launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOpt
   auto bound = std::tuple<std::decay_t<decltype(detail::kernel_arg(std::forward<Args>(args)))>...>(
       detail::kernel_arg(std::forward<Args>(args))...);
   auto body = [&kernel, &bound] { std::apply([&kernel](auto&... a) { std::invoke(kernel, a...); }, bound); };
+  std::vector<TaggableBuffer> buffers;
+  if (layout_check_for(options.check_layouts)) (detail::add_taggable(buffers, args), ...);
   detail::run_launch(kernel_name, grid, block, options,
-                     [](const void* c) { (*static_cast<const decltype(body)*>(c))(); }, &body);
+                     [](const void* c) { (*static_cast<const decltype(body)*>(c))(); }, &body, buffers);
 }
 
 template <class Kernel, class... Args>

@@ -7,6 +7,7 @@
 namespace wmmasim::simt {
 
 class TraceSink;
+class LayoutCheck;
 
 struct LaunchOptions {
   std::size_t dynamic_shared_bytes = 0;   // extern __shared__ size; gfx12 allows 64 KiB per workgroup
@@ -15,6 +16,9 @@ struct LaunchOptions {
   std::chrono::milliseconds timeout{std::chrono::seconds(60)};  // 0 = no watchdog
   std::size_t lane_stack_bytes = 256 * 1024;  // each lane's fiber stack (guard page below it)
   TraceSink* trace = nullptr;             // per-wave event trace for the cycle model; off when null
+  // Checks every matrix instruction's fragments against its layout (wmmasim/diagnosis/check.hpp);
+  // null: only when the environment has WMMASIM_CHECK_LAYOUTS=1 (docs/diagnosis.md).
+  LayoutCheck* check_layouts = nullptr;
 };
 
 }  // namespace wmmasim::simt

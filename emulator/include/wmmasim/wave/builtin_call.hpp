@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <source_location>
 #include <vector>
 
 #include "wmmasim/layouts/instruction.hpp"
@@ -38,9 +39,18 @@ struct WaveBuiltinLanes {
 };
 void run_wave_builtin(const WaveBuiltinLanes& call, std::uint32_t* d, const Model* model = nullptr);
 
+// The single entry every per-lane front end (kernel.hpp's CPU builtins, the plain-HIP builtins) runs a
+// wave's matrix builtin through: run_wave_builtin, except during a layout check's tagged run, when
+// the check sees the operands and D gets tags instead of a result (wmmasim/diagnosis/hook.hpp).
+// `where` is the builtin call's source line, which the check's findings name.
+void run_lane_builtin(const WaveBuiltinLanes& call, std::uint32_t* d, std::source_location where);
+
 // global_load_tr: `fetched` holds what each lane loaded from its own address (lane-major, vgprs_cd
 // words per lane); returns what each lane receives after the transposing shuffle (spec layouts.md 7).
 std::vector<std::uint32_t> shuffle_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched);
+// The same for per-lane front ends, the single entry for global_load_tr (as run_lane_builtin).
+std::vector<std::uint32_t> run_lane_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched,
+                                            std::source_location where);
 
 // The model builtins use when no model is passed: default_model(ins) unless one is chosen here
 // (process-wide; nullptr restores the defaults).

@@ -67,11 +67,12 @@ template <std::size_t Ins> struct Matrix {
     (absorb(args), ...);
     return simt::wave_collective<LaneOperands, LaneResult<result_t<Ins>>>(
                ins().name.data(), mine,  // table names are string literals: NUL-terminated
-               [](auto in, auto out) { run(in, out); }, where)
+               [where](auto in, auto out) { run(in, out, where); }, where)
         .value;
   }
 
-  static void run(simt::LaneValues<const LaneOperands> in, simt::LaneValues<LaneResult<result_t<Ins>>> out) {
+  static void run(simt::LaneValues<const LaneOperands> in, simt::LaneValues<LaneResult<result_t<Ins>>> out,
+                  std::source_location where) {
     const Instruction& i = ins();
     if (static_cast<int>(in.size()) != i.wave)
       throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes, this kernel runs waves of " +
@@ -98,7 +99,7 @@ template <std::size_t Ins> struct Matrix {
       call.opsel = first.flags[0];
     }
     std::uint32_t d[64 * 8];
-    run_wave_builtin(call, d);
+    run_lane_builtin(call, d, where);
     const std::size_t words = static_cast<std::size_t>(i.vgprs_cd);
     for (std::size_t lane = 0; lane < out.size(); ++lane) std::memcpy(&out[lane].value, d + lane * words, sizeof(result_t<Ins>));
     if (simt::tracing()) {
@@ -154,13 +155,13 @@ template <std::size_t Ins> result_t<Ins> load_tr_exchange(const result_t<Ins>& f
   std::memcpy(mine.words.data(), &fetched_by_me, sizeof(Value));
   return simt::wave_collective<Fetched, LaneResult<Value>>(
              i.name.data(), mine,
-             [&i](simt::LaneValues<const Fetched> in, simt::LaneValues<LaneResult<Value>> out) {
+             [&i, w](simt::LaneValues<const Fetched> in, simt::LaneValues<LaneResult<Value>> out) {
                std::vector<std::uint32_t> fetched;
                for (std::size_t lane = 0; lane < in.size(); ++lane)
                  fetched.insert(fetched.end(), in[lane].words.begin(), in[lane].words.begin() + i.vgprs_cd);
                if (static_cast<int>(in.size()) != i.wave)
                  throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes");
-               const std::vector<std::uint32_t> got = shuffle_load_tr(i, fetched);
+               const std::vector<std::uint32_t> got = run_lane_load_tr(i, fetched, w);
                for (std::size_t lane = 0; lane < out.size(); ++lane)
                  std::memcpy(&out[lane].value, &got[lane * i.vgprs_cd], sizeof(Value));
                if (simt::tracing()) {

@@ -1,0 +1,289 @@
+#include "checker.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "tags.hpp"
+#include "wmmasim/error.hpp"
+#include "wmmasim/layouts/operand_layout.hpp"
+#include "wmmasim/simt/lane_context.hpp"
+
+namespace wmmasim::diagnosis {
+namespace detail {
+
+std::atomic<Checker*> g_tagging{nullptr};
+
+std::uint32_t read_element(const std::byte* data, int width, std::uint64_t i) {
+  switch (width) {
+    case 32: { std::uint32_t v; std::memcpy(&v, data + 4 * i, 4); return v; }
+    case 16: { std::uint16_t v; std::memcpy(&v, data + 2 * i, 2); return v; }
+    case 8: return static_cast<std::uint32_t>(data[i]);
+    default: return static_cast<std::uint32_t>(data[i / 2]) >> (4 * (i & 1)) & 0xF;
+  }
+}
+
+void write_element(std::byte* data, int width, std::uint64_t i, std::uint32_t v) {
+  switch (width) {
+    case 32: std::memcpy(data + 4 * i, &v, 4); break;
+    case 16: { const std::uint16_t h = static_cast<std::uint16_t>(v); std::memcpy(data + 2 * i, &h, 2); break; }
+    case 8: data[i] = static_cast<std::byte>(v); break;
+    default: {
+      const int shift = 4 * static_cast<int>(i & 1);
+      data[i / 2] = static_cast<std::byte>((static_cast<unsigned>(data[i / 2]) & ~(0xFu << shift)) | (v & 0xF) << shift);
+    }
+  }
+}
+
+Checker::Checker(std::string kernel, std::span<const simt::TaggableBuffer> buffers, const std::vector<MatrixShape>& shapes)
+    : kernel_(std::move(kernel)) {
+  for (const simt::TaggableBuffer& b : buffers) {
+    TaggedBuffer t;
+    t.name = b.name;
+    t.data = b.data;
+    for (const MatrixShape& s : shapes)
+      if (s.buffer == b.name) t.shape = &s;
+    t.width = t.shape && t.shape->format != Format::none ? format_bits(t.shape->format)
+              : (b.element_size == 1 || b.element_size == 2 || b.element_size == 4) ? static_cast<int>(b.element_size * 8)
+                                                                                       : 0;
+    if (t.width) {
+      t.elements = b.bytes * 8 / static_cast<std::size_t>(t.width);
+      t.first_id = ids_per_width_[t.width];
+      ids_per_width_[t.width] += t.elements;
+    }
+    buffers_.push_back(t);
+  }
+  // Enough runs that every element's number has one digit per run.
+  for (const auto& [width, ids] : ids_per_width_) {
+    if (ids >= (1ull << 32))
+      throw UserError("the layout check numbers buffer elements in 32 bits, and the " + std::to_string(width) +
+                      "-bit buffers of this launch hold " + std::to_string(ids) + " elements; check a smaller launch");
+    int runs = 1;
+    for (std::uint64_t reach = digit_base(width); reach < ids; reach *= digit_base(width)) ++runs;
+    runs_ = std::max(runs_, runs);
+  }
+}
+
+void Checker::fill(int run) {
+  for (TaggedBuffer& b : buffers_) {
+    if (!b.width) continue;
+    const std::uint64_t base = digit_base(b.width);
+    std::uint64_t scale = 1;
+    for (int r = 0; r < run; ++r) scale *= base;
+    for (std::uint64_t i = 0; i < b.elements; ++i)
+      write_element(b.data, b.width, i, input_tag(b.width, (b.first_id + i) / scale % base));
+  }
+}
+
+void Checker::collect_stores() {
+  for (int bi = 0; bi < static_cast<int>(buffers_.size()); ++bi) {
+    const TaggedBuffer& b = buffers_[static_cast<std::size_t>(bi)];
+    if (b.width != 32 && b.width != 16) continue;
+    for (std::uint64_t i = 0; i < b.elements; ++i) {
+      std::uint32_t mod;
+      int half, slot;
+      if (!d_tag_of(b.width, read_element(b.data, b.width, i), mod, half, slot)) continue;
+      // The latest execution with this remainder whose D has this width.
+      const std::uint32_t period = b.width == 32 ? kExecutions32 : kExecutions16;
+      for (long e = latest_execution(mod, period, static_cast<long>(executions_.size())); e >= 0; e -= period) {
+        Execution& x = executions_[static_cast<std::size_t>(e)];
+        if (format_bits(x.ins->cd) != b.width) continue;
+        if (slot < static_cast<int>(x.stores.size()) && x.stores[static_cast<std::size_t>(slot)].buffer < 0)
+          x.stores[static_cast<std::size_t>(slot)] = Store{static_cast<std::uint32_t>(i), static_cast<std::int16_t>(bi), static_cast<std::uint8_t>(half)};
+        break;
+      }
+    }
+  }
+}
+
+namespace {
+
+Operand operand_at(int i) { return i == 0 ? Operand::a : i == 1 ? Operand::b : Operand::c; }
+
+std::uint32_t place_bits(const std::uint32_t* words, int vgpr, int bit_lo, int width) {
+  const std::uint32_t mask = width == 32 ? 0xFFFFFFFFu : (1u << width) - 1;
+  return words[vgpr] >> bit_lo & mask;
+}
+
+}  // namespace
+
+void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where) {
+  const Instruction& ins = *call.ins;
+  const simt::dim3 block = simt::block_idx(), grid = simt::grid_dim();
+  const std::uint64_t block_linear = block.x + static_cast<std::uint64_t>(grid.x) * (block.y + static_cast<std::uint64_t>(grid.y) * block.z);
+  const int wave = simt::wave_id();
+  const SlotMap& dmap = table_slot_map(ins, Operand::d, call.opsel);
+
+  std::lock_guard lock(mutex_);
+  const int call_number = counters_[{block_linear, wave}]++;
+  int ex;
+  if (run_ == 0) {
+    ex = static_cast<int>(executions_.size());
+    execution_of_[{block_linear, wave, call_number}] = ex;
+    Execution x;
+    x.ins = &ins;
+    x.opsel = call.opsel;
+    x.where = where;
+    x.block = block;
+    x.wave = wave;
+    x.stores.assign(dmap.slots.size(), Store{});
+    executions_.push_back(std::move(x));
+  } else {
+    const auto it = execution_of_.find({block_linear, wave, call_number});
+    if (it == execution_of_.end() || executions_[static_cast<std::size_t>(it->second)].ins != &ins) ex = -1;  // took another path
+    else ex = it->second;
+  }
+
+  if (ex >= 0) {
+    Execution& x = executions_[static_cast<std::size_t>(ex)];
+    const std::uint32_t* const* lanes[3] = {call.a, call.b, call.c};
+    for (int o = 0; o < 3; ++o) {
+      const Operand op = operand_at(o);
+      if (!ins.has_operand(op) || !lanes[o]) continue;
+      const SlotMap& m = table_slot_map(ins, op, call.opsel);
+      std::vector<SlotRecord>& rec = x.operands[o];
+      if (run_ == 0) rec.assign(m.slots.size(), SlotRecord{});
+      const int width = m.element_bits;
+      std::uint64_t scale = 1;
+      for (int r = 0; r < run_; ++r) scale *= digit_base(width);
+      const bool halves = op == Operand::c && ins.arch == Arch::rdna3 && width == 16;
+      for (int lane = 0; lane < m.lanes; ++lane)
+        for (int e = 0; e < m.size; ++e) {
+          SlotRecord& r = rec[static_cast<std::size_t>(lane) * m.size + e];
+          std::uint32_t v = place_bits(lanes[o][lane], m.vgpr_of(e), m.bit_lo(e), width);
+          bool other = false;
+          std::uint64_t digit;
+          std::uint32_t mod;
+          int half, slot;
+          if (halves && !input_digit(width, v, digit) && !d_tag_of(width, v, mod, half, slot)) {
+            v = place_bits(lanes[o][lane], m.vgpr_of(e), 16 - m.bit_lo(e), width);
+            other = true;
+          }
+          if (run_ == 0) {
+            r.other_half = other;
+            if (input_digit(width, v, digit)) r = SlotRecord{static_cast<std::uint32_t>(digit), SlotKind::input, other};
+            else if (op == Operand::c && d_tag_of(width, v, mod, half, slot))
+              r = SlotRecord{mod << 9 | static_cast<std::uint32_t>(half) << 8 | static_cast<std::uint32_t>(slot), SlotKind::d_tag, other};
+          } else if (r.kind == SlotKind::input) {
+            if (input_digit(width, v, digit)) r.id += static_cast<std::uint32_t>(digit * scale);
+            else r.kind = SlotKind::none;  // not the same element in every run: not from a buffer
+          }
+        }
+    }
+  }
+
+  // Tagged D: every slot names this execution and itself; RDNA3 16-bit D also tags the other half.
+  const int words = ins.vgprs_cd, width = dmap.element_bits;
+  std::memset(d, 0, sizeof(std::uint32_t) * static_cast<std::size_t>(words) * static_cast<std::size_t>(call.lanes));
+  const std::uint32_t exec_number = ex >= 0 ? static_cast<std::uint32_t>(ex) : 0x1FFFFFu;
+  for (int lane = 0; lane < dmap.lanes; ++lane)
+    for (int e = 0; e < dmap.size; ++e) {
+      const int slot = lane * dmap.size + e;
+      std::uint32_t& w = d[static_cast<std::size_t>(lane) * words + dmap.vgpr_of(e)];
+      w |= d_tag(width, exec_number, 0, slot) << dmap.bit_lo(e);
+      if (ins.arch == Arch::rdna3 && width == 16) w |= d_tag(width, exec_number, 1, slot) << (16 - dmap.bit_lo(e));
+    }
+}
+
+}  // namespace detail
+
+void observe_matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where) {
+  if (detail::Checker* c = detail::g_tagging.load()) c->matrix(call, d, where);
+}
+
+void observe_load_tr(const Instruction&, const std::uint32_t*, const std::uint32_t*, int, std::source_location) {
+  // The transposed values keep their tags, so the WMMA that consumes them checks them; an address
+  // mistake shows there as a wrong B (or A) fragment.
+}
+
+// ---- LayoutChecker -------------------------------------------------------------------------------
+
+LayoutChecker::LayoutChecker(CheckOptions options) : options_(std::move(options)) {}
+LayoutChecker::~LayoutChecker() = default;
+
+void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::TaggableBuffer> buffers,
+                                 const std::function<void(bool tagged)>& run_once) {
+  std::vector<std::vector<std::byte>> saved;
+  for (const simt::TaggableBuffer& b : buffers) saved.emplace_back(b.data, b.data + b.bytes);
+  auto restore = [&] {
+    for (std::size_t i = 0; i < buffers.size(); ++i) std::copy(saved[i].begin(), saved[i].end(), buffers[i].data);
+  };
+  detail::Checker checker{std::string(kernel), buffers, options_.shapes};
+  detail::Checker* expected = nullptr;
+  if (!detail::g_tagging.compare_exchange_strong(expected, &checker))
+    throw UserError("two layout-checked launches at once: run checked launches one at a time");
+  try {
+    for (int run = 0; run < checker.runs(); ++run) {
+      checker.fill(run);
+      checker.begin_run(run);
+      run_once(true);
+      if (run == 0) checker.collect_stores();
+    }
+  } catch (...) {
+    detail::g_tagging.store(nullptr);
+    restore();
+    throw;
+  }
+  detail::g_tagging.store(nullptr);
+  restore();
+  run_once(false);
+  std::size_t fragments = 0;
+  const std::vector<Finding> found = checker.analyse(fragments);
+  std::vector<Finding> all;
+  {
+    std::lock_guard lock(mutex_);
+    instructions_ += checker.executions();
+    fragments_ += fragments;
+    findings_.insert(findings_.end(), found.begin(), found.end());
+    all = findings_;
+  }
+  if (options_.print)
+    for (const Finding& f : found) std::fprintf(stderr, "%s\n", finding_line(f).c_str());
+  if (!options_.json_path.empty()) {
+    std::ofstream out(options_.json_path + ".tmp");
+    out << findings_json(all) << "\n";
+    out.close();
+    if (!out || std::rename((options_.json_path + ".tmp").c_str(), options_.json_path.c_str()) != 0)
+      throw UserError("cannot write the layout findings to " + options_.json_path);
+  }
+}
+
+std::vector<Finding> LayoutChecker::findings() const {
+  std::lock_guard lock(mutex_);
+  return findings_;
+}
+std::vector<Finding> LayoutChecker::errors() const {
+  std::vector<Finding> out;
+  for (const Finding& f : findings())
+    if (f.severity == Finding::Severity::error) out.push_back(f);
+  return out;
+}
+std::size_t LayoutChecker::instructions_checked() const {
+  std::lock_guard lock(mutex_);
+  return instructions_;
+}
+std::size_t LayoutChecker::fragments_checked() const {
+  std::lock_guard lock(mutex_);
+  return fragments_;
+}
+void LayoutChecker::clear() {
+  std::lock_guard lock(mutex_);
+  findings_.clear();
+  instructions_ = fragments_ = 0;
+}
+
+namespace {
+// WMMASIM_CHECK_LAYOUTS=1: launches without a checker of their own use this one, which prints.
+struct DefaultCheck {
+  LayoutChecker checker{[] {
+    CheckOptions o;
+    o.print = true;
+    if (const char* p = std::getenv("WMMASIM_CHECK_LAYOUTS_JSON")) o.json_path = p;
+    return o;
+  }()};
+  DefaultCheck() { simt::set_default_layout_check(&checker); }
+} g_default_check;
+}  // namespace
+
+}  // namespace wmmasim::diagnosis

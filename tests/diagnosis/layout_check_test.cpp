@@ -1,0 +1,204 @@
+// The layout check on deliberately wrong kernels (wrong_kernels.hpp): each gets exactly its catalogue
+// diagnosis; the correct kernels, and every example program, get none.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "programs/programs.hpp"
+#include "wmmasim/diagnosis/catalogue.hpp"
+#include "wmmasim/diagnosis/check.hpp"
+#include "wmmasim/simt/launch.hpp"
+#include "wrong_kernels.hpp"
+
+namespace {
+
+using wmmasim::Operand;
+using wmmasim::diagnosis::Finding;
+using wmmasim::diagnosis::LayoutChecker;
+namespace simt = wmmasim::simt;
+
+std::vector<_Float16> halves(int n, float scale) {
+  std::vector<_Float16> v(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = static_cast<_Float16>(static_cast<float>(i % 7 - 3) * scale);
+  return v;
+}
+
+// Runs an f16 kernel on one wave under a checker; returns its findings.
+template <class Kernel, class... Extra>
+std::vector<Finding> check_f16(Kernel kernel, int wave, Extra... extra) {
+  LayoutChecker checker;
+  simt::Buffer<_Float16> A("A", halves(256, 0.5f)), B("B", halves(256, 0.25f));
+  simt::Buffer<float> C("C", 256), D("D", 256);
+  simt::LaunchOptions o;
+  o.wave_size = wave;
+  o.check_layouts = &checker;
+  if constexpr (sizeof...(Extra) == 1 && std::is_same_v<std::tuple_element_t<0, std::tuple<Extra...>>, wrong::Knobs>)
+    simt::launch("f16_w32", {1}, {static_cast<unsigned>(wave)}, o, kernel, A, B, C, D, extra...);
+  else
+    simt::launch("kernel", {1}, {static_cast<unsigned>(wave)}, o, kernel, A, B, D, extra...);
+  return checker.findings();
+}
+
+std::set<std::string> mistakes_of(const std::vector<Finding>& f) {
+  std::set<std::string> s;
+  for (const Finding& x : f) s.insert(x.mistake);
+  return s;
+}
+
+std::string dump(const std::vector<Finding>& f) {
+  std::string s;
+  for (const Finding& x : f) s += wmmasim::diagnosis::finding_line(x) + "\n";
+  return s;
+}
+
+// Every finding an error naming `id`, on `op`.
+void expect_only(const std::vector<Finding>& f, const std::string& id, Operand op) {
+  ASSERT_FALSE(f.empty()) << "no finding; expected " << id;
+  for (const Finding& x : f) {
+    EXPECT_EQ(x.mistake, id) << dump(f);
+    EXPECT_EQ(x.severity, Finding::Severity::error) << dump(f);
+    EXPECT_EQ(x.operand, op) << dump(f);
+    EXPECT_GE(x.lane, 0) << dump(f);
+  }
+}
+
+std::vector<Finding> f16(wrong::Knobs k) { return check_f16(wrong::f16_w32, 32, k); }
+
+TEST(LayoutCheck, CorrectKernelsHaveNoFinding) {
+  EXPECT_TRUE(f16({}).empty()) << dump(f16({}));
+  EXPECT_TRUE(check_f16(wrong::f16_w64, 64, false).empty());
+  EXPECT_TRUE(check_f16(wrong::rdna3_f32, 32, false).empty());
+}
+
+TEST(LayoutCheck, ATransposed) { expect_only(f16({.a_transposed = true}), "a-transposed", Operand::a); }
+TEST(LayoutCheck, BTransposed) { expect_only(f16({.b_transposed = true}), "b-transposed", Operand::b); }
+TEST(LayoutCheck, LaneGroupsSwapped) { expect_only(f16({.lanes_swapped_a = true}), "lane-groups-swapped", Operand::a); }
+TEST(LayoutCheck, ContiguousKOnOneOperand) { expect_only(f16({.a_contiguous = true}), "contiguous-k-16bit", Operand::a); }
+TEST(LayoutCheck, DWrongRowMap) { expect_only(f16({.d_rows = 2}), "d-wrong-row-map", Operand::d); }
+TEST(LayoutCheck, Wave64LayoutUnderWave32) { expect_only(f16({.a_elements = 4}), "wave64-layout-under-wave32", Operand::a); }
+TEST(LayoutCheck, Wave32LayoutUnderWave64) { expect_only(check_f16(wrong::f16_w64, 64, true), "wave32-layout-under-wave64", Operand::a); }
+TEST(LayoutCheck, Rdna4LayoutOnRdna3) { expect_only(check_f16(wrong::rdna3_f32, 32, true), "rdna4-layout-on-rdna3", Operand::d); }
+
+TEST(LayoutCheck, Rdna3LayoutOnRdna4NamesEveryOperand) {
+  const std::vector<Finding> f = f16({.d_rows = 1, .a_b_rdna3 = true});
+  EXPECT_EQ(mistakes_of(f), std::set<std::string>{"rdna3-layout-on-rdna4"}) << dump(f);
+  std::set<Operand> ops;
+  for (const Finding& x : f) ops.insert(x.operand);
+  EXPECT_EQ(ops, (std::set<Operand>{Operand::a, Operand::b, Operand::d})) << dump(f);
+}
+
+// The worked example of docs/diagnosis.md, line for line.
+TEST(LayoutCheck, DocumentedExample) {
+  const std::vector<Finding> f = f16({.b_transposed = true});
+  ASSERT_EQ(f.size(), 1u) << dump(f);
+  EXPECT_EQ(wmmasim::diagnosis::finding_line(f[0]),
+            "wrong_kernels.hpp:41: wmma_f32_16x16x16_f16_w32_gfx12: error: B lane 0 v0 [31:16] holds B(0,1); the layout puts "
+            "B(1,0) there: B transposed: element (r, c) was read from (c, r)");
+  const std::string json = wmmasim::diagnosis::findings_json(f);
+  EXPECT_NE(json.find("\"mistake\": \"b-transposed\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"lane\": 0"), std::string::npos) << json;
+}
+
+TEST(LayoutCheck, SameKPermutationOnAAndBIsANote) {
+  const std::vector<Finding> f = f16({.a_contiguous = true, .b_contiguous = true});
+  ASSERT_EQ(f.size(), 1u) << dump(f);
+  EXPECT_EQ(f[0].severity, Finding::Severity::note);
+  EXPECT_EQ(f[0].mistake, "contiguous-k-16bit");
+}
+
+TEST(LayoutCheck, UnknownMistakeStillGivesTheFirstWrongSlot) {
+  const std::vector<Finding> f = f16({.a_rows_short = true});
+  ASSERT_EQ(f.size(), 1u) << dump(f);
+  EXPECT_EQ(f[0].mistake, "");
+  EXPECT_EQ(f[0].operand, Operand::a);
+  // Lanes 8-15 repeat lanes 0-7: lane 8's first element is A(0,0) where the layout wants A(8,0).
+  EXPECT_EQ(f[0].lane, 8);
+  EXPECT_EQ(f[0].vgpr, 0);
+  EXPECT_EQ(f[0].bit_lo, 0);
+  EXPECT_EQ(f[0].bit_hi, 15);
+  EXPECT_EQ(f[0].found, "A(0,0)");
+  EXPECT_EQ(f[0].expected, "A(8,0)");
+  EXPECT_NE(f[0].message.find("no catalogue mistake"), std::string::npos);
+}
+
+TEST(LayoutCheck, WrongOpselHalf) {
+  auto run = [](bool high) {
+    LayoutChecker checker;
+    simt::Buffer<_Float16> A("A", halves(256, 0.5f)), B("B", halves(256, 0.25f)), D("D", 256);
+    simt::LaunchOptions o;
+    o.check_layouts = &checker;
+    simt::launch("rdna3_f16", {1}, {32}, o, wrong::rdna3_f16, A, B, D, high);
+    return checker.findings();
+  };
+  EXPECT_TRUE(run(false).empty()) << dump(run(false));
+  expect_only(run(true), "wrong-opsel-half", Operand::d);
+}
+
+TEST(LayoutCheck, EightBitByteOrder) {
+  auto run = [](bool reversed) {
+    LayoutChecker checker;
+    std::vector<signed char> host(256);
+    simt::Buffer<signed char> A("A", host), B("B", host);
+    simt::Buffer<int> D("D", 256);
+    simt::LaunchOptions o;
+    o.check_layouts = &checker;
+    simt::launch("iu8", {1}, {32}, o, wrong::iu8_w32, A, B, D, reversed);
+    return checker.findings();
+  };
+  EXPECT_TRUE(run(false).empty()) << dump(run(false));
+  expect_only(run(true), "8bit-byte-order", Operand::a);
+}
+
+TEST(LayoutCheck, Int4NibbleOrder) {
+  auto run = [](bool swapped) {
+    wmmasim::diagnosis::CheckOptions opt;
+    opt.shapes = {{"A", 16, 16, false, wmmasim::Format::iu4}, {"B", 16, 16, false, wmmasim::Format::iu4}};
+    LayoutChecker checker(opt);
+    std::vector<unsigned char> host(128);
+    simt::Buffer<unsigned char> A("A", host), B("B", host);
+    simt::Buffer<int> D("D", 256);
+    simt::LaunchOptions o;
+    o.check_layouts = &checker;
+    simt::launch("iu4", {1}, {32}, o, wrong::iu4_w32, A, B, D, swapped);
+    return checker.findings();
+  };
+  EXPECT_TRUE(run(false).empty()) << dump(run(false));
+  expect_only(run(true), "int4-nibble-order", Operand::a);
+}
+
+TEST(LayoutCheck, CheckedRunLeavesTheSameResultAsAPlainRun) {
+  auto run = [](bool checked) {
+    LayoutChecker checker;
+    simt::Buffer<_Float16> A("A", halves(256, 0.5f)), B("B", halves(256, 0.25f));
+    std::vector<float> c(256, 1.5f);
+    simt::Buffer<float> C("C", c), D("D", 256);
+    simt::LaunchOptions o;
+    if (checked) o.check_layouts = &checker;
+    simt::launch("f16_w32", {1}, {32}, o, wrong::f16_w32, A, B, C, D, wrong::Knobs{.b_transposed = true});
+    EXPECT_EQ(C.to_host(), c);
+    return D.to_host();
+  };
+  const std::vector<float> plain = run(false), checked = run(true);
+  ASSERT_EQ(plain.size(), checked.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(std::bit_cast<std::uint32_t>(plain[i]), std::bit_cast<std::uint32_t>(checked[i])) << i;
+}
+
+TEST(LayoutCheck, ExamplePrograms) {
+  for (const wmmasim::examples::Program& p : wmmasim::examples::programs()) {
+    wmmasim::examples::ProgramArgs args;
+    if (p.name == "wmma_chain_f16") args.m = args.n = 16;
+    args.m = args.m == 128 ? 80 : args.m;  // a partial block tile: padding must not be reported
+    wmmasim::diagnosis::CheckOptions opt;
+    opt.shapes = {{"A", args.m, args.k}, {"B", args.k, args.n}, {"C", args.m, args.n}, {"D", args.m, args.n}};
+    LayoutChecker checker(opt);
+    args.check_layouts = &checker;
+    const wmmasim::examples::ProgramRun run = p.run(args);
+    EXPECT_EQ(run.mismatches(), 0) << p.name;
+    EXPECT_GT(checker.instructions_checked(), 0u) << p.name;
+    // A, B and the stored D of every execution (C starts at zero or is a previous D passed on).
+    EXPECT_GE(checker.fragments_checked(), 3 * checker.instructions_checked() / 2) << p.name;
+    EXPECT_TRUE(checker.findings().empty()) << p.name << "\n" << dump(checker.findings());
+  }
+}
+
+}  // namespace
