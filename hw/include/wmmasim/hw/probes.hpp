@@ -264,21 +264,6 @@ inline const std::vector<Probe>& all_probes() {
           p.index_key = key;
           out.push_back(p);
         }
-      // 12.15 IU4 SWMMAC index reading: the documented one against composable_kernel #3753 / PR #3759
-      // read literally in register terms (idx0 and idx1 swapped, each XOR 1), every IU4 SWMMAC form.
-      // Inline asm passes the whole index VGPR (clang 19's builtin takes 16 bits, K=64 wave32 needs 32).
-      if (!dense && ins.a == Format::iu4) {
-        const int pairs = ins.k / 2;  // (group, stored value) pairs per row
-        for (int part = 0; part * 16 < pairs; ++part) {
-          Probe p = values("12.15", pairs > 16 ? "index_one_hot" + std::to_string(part) : std::string("index_one_hot"),
-                           "IU4 SWMMAC: stored nibble s of group G meets B row 4G + idx_s (documented), or 4G + "
-                           "(idx_(1-s) XOR 1) (composable_kernel #3753 read literally)", ins, Recipe::index_one_hot,
-                           {"iu4-index-swap-xor1"});
-          p.body = ProbeBody::asm_call;
-          p.part = part;
-          out.push_back(p);
-        }
-      }
       // 12.5 Integer saturation, IU4 -8, mixed signedness.
       if (ins.integer_inputs() && (dense || ins.wave == 32)) {
         const std::uint16_t both = kSignA | kSignB;
@@ -390,6 +375,21 @@ inline const std::vector<Probe>& all_probes() {
                          "other D means the instruction reads them", ins, Recipe::ignored_lane_noise);
         p.expectation_only = true;
         out.push_back(p);
+      }
+      // 12.15 IU4 SWMMAC index reading: the documented one against composable_kernel #3753 / PR #3759
+      // read literally in register terms (idx0 and idx1 swapped, each XOR 1), every IU4 SWMMAC form.
+      // Inline asm passes the whole index VGPR (clang 19's builtin takes 16 bits, K=64 wave32 needs 32).
+      if (!dense && ins.a == Format::iu4) {
+        const int pairs = ins.k / 2;  // (group, stored value) pairs per row
+        for (int part = 0; part * 16 < pairs; ++part) {
+          Probe p = values("12.15", pairs > 16 ? "index_one_hot" + std::to_string(part) : std::string("index_one_hot"),
+                           "IU4 SWMMAC: stored nibble s of group G meets B row 4G + idx_s (documented), or 4G + "
+                           "(idx_(1-s) XOR 1) (composable_kernel #3753 read literally)", ins, Recipe::index_one_hot,
+                           {"iu4-index-swap-xor1"});
+          p.body = ProbeBody::asm_call;
+          p.part = part;
+          out.push_back(p);
+        }
       }
     }
 
