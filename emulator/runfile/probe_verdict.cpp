@@ -125,6 +125,14 @@ const std::map<std::string, std::function<Expected(const ProgramRecord&)>>& alte
            if ((f & 3) > (f >> 2 & 3)) f = (f >> 2 & 3) | (f & 3) << 2;
          return from_replay(c);
        }},
+      {"iu4-index-swap-xor1", [](const ProgramRecord& r) {
+         // composable_kernel #3753 / PR #3759 read literally in register terms: stored nibble s of a group
+         // meets the position in the OTHER field, XOR 1. The same as the documented reading of the field
+         // (idx1 ^ 1) | (idx0 ^ 1) << 2.
+         ProgramRecord c = r;
+         for (std::uint32_t& f : c.inputs.at("index").bits) f = ((f >> 2 & 3) ^ 1) | ((f & 3) ^ 1) << 2;
+         return from_replay(c);
+       }},
       {"unselected-ignored", [](const ProgramRecord& r) {
          // True selection: rows the index leaves out cannot matter, so they may as well be zero.
          ProgramRecord c = r;

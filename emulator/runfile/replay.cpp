@@ -7,6 +7,7 @@
 
 #include "wmmasim/error.hpp"
 #include "wmmasim/hw/load_tr_addressing.hpp"
+#include "wmmasim/layouts/evidence.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/layouts/operand_layout.hpp"
 #include "wmmasim/matrix/gemm.hpp"
@@ -72,14 +73,14 @@ Replay replay_load_tr(const ProgramRecord& p, const Instruction& ins) {
   const std::vector<std::uint32_t> got = shuffle_load_tr(ins, fetched);
   Replay r;
   // D as a matrix of what each lane received: rows = lanes, columns = elements (like the hw record).
-  Matrix d{std::string(format_name(ins.cd)), ins.wave, per_lane, 1, {}, "hypothesis"};
+  const Evidence evidence = operand_layout(ins, Operand::d).evidence;
+  Matrix d{std::string(format_name(ins.cd)), ins.wave, per_lane, 1, {}, std::string(evidence_name(evidence))};
   for (int lane = 0; lane < ins.wave; ++lane)
     for (int e = 0; e < per_lane; ++e)
       d.bits.push_back(got[static_cast<std::size_t>(lane) * ins.vgprs_cd + e * bits / 32] >> (e * bits % 32) & ((1u << bits) - 1u));
-  if (operand_layout(ins, Operand::d).evidence == Evidence::documented) d.layout_evidence.clear();
+  if (evidence == Evidence::documented) d.layout_evidence.clear();
   r.outputs["D"] = d;
-  r.caveats.push_back("global_load_tr is replayed with the lane map of spec layouts.md 7 (" +
-                      std::string(operand_layout(ins, Operand::d).evidence == Evidence::documented ? "documented" : "a hypothesis") + ")");
+  r.caveats.push_back("global_load_tr is replayed with the lane map of spec layouts.md 7 (" + std::string(evidence_name(evidence)) + ")");
   return r;
 }
 

@@ -4,12 +4,14 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "wmmasim/layouts/evidence.hpp"
+
 namespace wmmasim::hw {
 namespace {
 
 runfile::Matrix to_matrix(std::string format, const LinearLayout& l, std::vector<std::uint32_t> elements) {
   runfile::Matrix m{std::move(format), l.rows(), l.cols(), l.keys(), std::move(elements), ""};
-  if (l.evidence == Evidence::hypothesis) m.layout_evidence = "hypothesis";
+  if (l.evidence != Evidence::documented) m.layout_evidence = evidence_name(l.evidence);
   return m;
 }
 
@@ -58,7 +60,7 @@ runfile::ProgramRecord program_record(const Program& p, std::uint64_t seed, cons
 
   for (const InputMatrix& m : inputs) {
     runfile::Matrix mat{m.format, m.rows, m.cols, m.keys, m.elements, ""};
-    if (m.evidence == Evidence::hypothesis) mat.layout_evidence = "hypothesis";
+    if (m.evidence != Evidence::documented) mat.layout_evidence = evidence_name(m.evidence);
     r.inputs[m.name] = std::move(mat);
     const InputBlock* b = abi.block(m.name);
     if (b && b->words_per_lane > 0) r.registers[m.name] = per_lane(m.words, 0, abi.lanes, b->words_per_lane);

@@ -70,12 +70,12 @@ TEST(Records, Wave64LoadTrHasNoLayoutSoOnlyRegistersAreKept) {
   EXPECT_EQ(r.inputs.at("memory").format, "b16");
 }
 
-TEST(Records, HypothesisLayoutsAreLabelled) {
+TEST(Records, LayoutsThatAreNotDocumentedAreLabelled) {
   const Program p = *find_program("global_load_tr_b64_v2i32@isa_b");
   RawOutput raw;
   raw.d_words.assign(32 * 2, 0);
   const auto r = program_record(p, 1, "gfx1201", generate_inputs(p, 1), raw, {});
-  EXPECT_EQ(r.outputs.at("D").layout_evidence, "hypothesis");
+  EXPECT_EQ(r.outputs.at("D").layout_evidence, "third-party-report");
 }
 
 TEST(Records, KernelInputPlacesEveryBlockAtItsOffset) {

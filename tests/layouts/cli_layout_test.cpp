@@ -328,4 +328,35 @@ TEST(LayoutCliFormats, HelpDocumentsTheChoices) {
     EXPECT_NE(r.out.find(s), std::string::npos) << s;
 }
 
+// Issue 15: the printed evidence of the tr_b64 map (a third party's hardware report) and of the
+// IU4 SWMMAC index (documented, contested), with the sources named, in text and JSON.
+TEST(LayoutCliEvidence, TrB64AndIu4SwmmacIndexNameTheirSources) {
+  const Result tr = layout({"--builtin", "global_load_tr_b64_v2i32"});
+  ASSERT_EQ(tr.status, 0) << tr.err;
+  EXPECT_NE(tr.out.find("| evidence third-party-report"), std::string::npos);
+  EXPECT_NE(tr.out.find("# evidence: no AMD document gives the global_load_tr_b64 map; a third-party gfx1201 probe"), std::string::npos);
+  for (const char* name : {"swmmac_i32_16x16x32_iu4_w32", "swmmac_i32_16x16x64_iu4_w32", "swmmac_i32_16x16x32_iu4_w64",
+                           "swmmac_i32_16x16x64_iu4_w64"}) {
+    SCOPED_TRACE(name);
+    const Result r = layout({"--builtin", name});
+    ASSERT_EQ(r.status, 0) << r.err;
+    // Every operand but the index stays documented; the index says it is contested, and by whom.
+    std::size_t documented = 0, contested = 0;
+    for (std::size_t at = r.out.find("| evidence "); at != std::string::npos; at = r.out.find("| evidence ", at + 1)) {
+      const std::string word = r.out.substr(at + 11, r.out.find_first_of(" \n", at + 11) - at - 11);
+      documented += word == "documented";
+      contested += word == "documented-contested";
+    }
+    EXPECT_EQ(documented, 3u);  // A, B, D
+    EXPECT_EQ(contested, 1u);   // index
+    EXPECT_NE(r.out.find("composable_kernel issue #3753 and PR #3759"), std::string::npos);
+    const Result j = layout({"--builtin", name, "--operand", "index", "--format", "json"});
+    ASSERT_EQ(j.status, 0) << j.err;
+    const auto doc = nlohmann::json::parse(j.out);
+    const auto& op = doc.at("operands").at(0);
+    EXPECT_EQ(op["evidence"], "documented-contested");
+    EXPECT_NE(op["evidence_source"].get<std::string>().find("iu4-index-swap-xor1"), std::string::npos);
+  }
+}
+
 }  // namespace

@@ -166,7 +166,28 @@ TEST(AsciiView, HeaderNamesBuiltinOperandLabellingAndEvidence) {
   EXPECT_NE(first.find("__builtin_amdgcn_global_load_tr_b64_v2i32"), std::string::npos);
   EXPECT_NE(first.find("operand D"), std::string::npos);
   EXPECT_NE(first.find("K labels isa"), std::string::npos);
-  EXPECT_NE(first.find("evidence hypothesis"), std::string::npos);  // spec 7.2: tr_b64 is [L]
+  // Spec 7.2: tr_b64 rests on one third-party hardware report, whose source the next line names.
+  EXPECT_NE(first.find("evidence third-party-report"), std::string::npos);
+  const std::string second = out.str().substr(first.size() + 1, out.str().find('\n', first.size() + 1) - first.size() - 1);
+  EXPECT_EQ(second.rfind("# evidence: ", 0), 0u) << second;
+  EXPECT_NE(second.find("kmbandy/llama.cpp"), std::string::npos);
+  EXPECT_NE(second.find("global_load_tr_b64_v2i32@linear"), std::string::npos);
+}
+
+// IU4 SWMMAC: the index operand, and only it, says its documented reading is contested and names
+// the composable_kernel report; the documented operands print no source line.
+TEST(AsciiView, Iu4SwmmacIndexIsMarkedContested) {
+  for (const Instruction& ins : kInstructions) {
+    if (ins.family != Family::swmmac) continue;
+    for (Operand op : operands_of(ins)) {
+      std::ostringstream out;
+      print_ascii(out, OperandView(ins, op));
+      const bool contested = ins.a == Format::iu4 && op == Operand::index;
+      EXPECT_EQ(out.str().find("evidence documented-contested") != std::string::npos, contested) << ins.name;
+      EXPECT_EQ(out.str().find("composable_kernel issue #3753 and PR #3759") != std::string::npos, contested) << ins.name;
+      EXPECT_EQ(out.str().find("# evidence: ") != std::string::npos, contested) << ins.name;
+    }
+  }
 }
 
 TEST(AsciiView, Contig16RelabelsOnlySixteenBitWave32DenseAB) {

@@ -29,6 +29,7 @@ void print_ascii(std::ostream& out, const OperandView& view, int width) {
     }
 
   out << "# " << view_header(view, "ascii") << "\n";
+  if (const std::string src = view.evidence_source(); !src.empty()) out << "# evidence: " << src << "\n";
   out << "# cell \"r,c\" = " << view.symbol() << "[r][c]; rows: " << view.row_axis() << "; columns: " << view.col_axis();
   if (view.operand() == Operand::index && view.layout().keys() > 1) out << "; setN = index set N";
   out << "; " << kUnread << " = slot not read\n";

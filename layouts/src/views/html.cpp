@@ -72,7 +72,9 @@ void operand_panel(std::ostream& out, const OperandView& view) {
       << view.vgprs() << " VGPR" << (view.vgprs() > 1 ? "s" : "") << "</h3>\n"
       << "<p class=\"note\">" << escape("rows: " + view.row_axis() + "; columns: " + view.col_axis() + "; K labels " +
                                         view.labelling_name() + "; evidence " + view.evidence_name())
-      << "</p>\n<div class=\"info\"></div>\n<div class=\"pair\">\n";
+      << "</p>\n";
+  if (const std::string src = view.evidence_source(); !src.empty()) out << "<p class=\"note\">" << escape("Evidence: " + src) << "</p>\n";
+  out << "<div class=\"info\"></div>\n<div class=\"pair\">\n";
   for (int key : view.shown_keys()) {
     out << "<div>";
     if (view.operand() == Operand::index) out << "<div class=\"note\">index set " << key << "</div>";

@@ -20,6 +20,7 @@ nlohmann::ordered_json operand_json(const OperandView& view) {
   j["col_axis"] = view.col_axis();
   j["vgprs"] = view.vgprs();
   j["evidence"] = view.evidence_name();
+  if (const std::string src = view.evidence_source(); !src.empty()) j["evidence_source"] = src;
   j["labelling"] = view.labelling_name();
   if (view.instruction().allowed_modifiers() & kOpselD && (view.operand() == Operand::c || view.operand() == Operand::d))
     j["opsel"] = view.options().layout.opsel;

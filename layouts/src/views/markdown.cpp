@@ -8,6 +8,7 @@ namespace wmmasim::views {
 void print_markdown(std::ostream& out, const OperandView& view) {
   const RegisterTable t = register_table(view);
   out << "**" << view_header(view, "markdown") << "**\n\n";
+  if (const std::string src = view.evidence_source(); !src.empty()) out << "Evidence: " << src << ".\n\n";
   out << "Cell `r,c` = `" << view.symbol() << "[r][c]`; rows: " << view.row_axis() << "; columns: " << view.col_axis()
       << "; `-` = slot not read.\n\n";
   out << "| lane |";

@@ -1,6 +1,7 @@
 #include "wmmasim/layouts/views/operand_view.hpp"
 
 #include "wmmasim/error.hpp"
+#include "wmmasim/layouts/evidence.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 
 namespace wmmasim::views {
@@ -81,13 +82,9 @@ Format OperandView::format() const {
   }
 }
 
-std::string OperandView::evidence_name() const {
-  switch (layout_.evidence) {
-    case Evidence::documented: return "documented";
-    case Evidence::hypothesis: return "hypothesis";
-    default: return "unknown";
-  }
-}
+std::string OperandView::evidence_name() const { return std::string(wmmasim::evidence_name(layout_.evidence)); }
+
+std::string OperandView::evidence_source() const { return std::string(wmmasim::evidence_source(*ins_, op_)); }
 
 std::string OperandView::labelling_name() const {
   if (options_.layout.labelling == Labelling::isa) return "isa";

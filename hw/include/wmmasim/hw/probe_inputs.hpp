@@ -286,6 +286,22 @@ inline std::vector<InputMatrix> probe_inputs(const Probe& probe, std::uint64_t s
       break;
     }
     case Recipe::ignored_lane_noise: break;  // random matrices; the noise goes into the register images below
+    case Recipe::index_one_hot: {
+      // Row r drives pair q = 16 * part + r alone: A column q (stored value q % 2 of group q / 2) is 1, the
+      // rest of A and C are 0. B[k][k % 16] = k / 16 + 1 and B is 0 elsewhere, so row r of D has one
+      // nonzero element and it names the dense K the value met. The fields pick position 0 or 1 and
+      // position 2 or 3: there the documented reading and swap + XOR 1 differ for both stored values.
+      std::fill(a->elements.begin(), a->elements.end(), 0u);
+      for (int r = 0; r < a->rows; ++r)
+        if (16 * probe.part + r < a->cols) at(a, r, 16 * probe.part + r) = 1;
+      for (int k = 0; k < b->rows; ++k)
+        for (int j = 0; j < b->cols; ++j) at(b, k, j) = j == k % 16 ? static_cast<std::uint32_t>(k / 16 + 1) : 0u;
+      std::fill(c->elements.begin(), c->elements.end(), 0u);
+      set_index_fields(*index, [](int r, int g) {
+        return static_cast<std::uint32_t>(((r + g) & 1) | (2 + ((r + g) >> 1 & 1)) << 2);
+      });
+      break;
+    }
     case Recipe::all_index_sets: {
       SplitMix64 rng = input_stream(seed, 3);
       for (std::uint32_t& e : index->elements) e = random_index_field(rng.next());

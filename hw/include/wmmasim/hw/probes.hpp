@@ -60,6 +60,8 @@ enum class Recipe : std::uint8_t {
   bf16_nan,             // NaN factors with payloads, a NaN C, inf * 0 and inf - inf
   ignored_lane_noise,   // random inputs, plus nonzero noise in the lanes an operand's layout leaves unused
   exact_small,          // small positive integers: every model computes the same exact D
+  index_one_hot,        // IU4 SWMMAC: one stored nibble per row, B one-hot per dense K, so D names the B row
+                        // each index field picked (12.15)
 };
 
 // What an exec_call kernel leaves in D's registers before the instruction: an f32 signalling NaN
@@ -84,6 +86,7 @@ struct Probe {
   int mode_offset = 0, mode_size = 0;
   std::uint32_t mode_value = 0;
   int count = 0;                    // valu_after: v_nops; fma_between: v_fmas
+  int part = 0;                     // index_one_hot: rows drive (group, stored value) pairs 16*part..16*part+15
   const Instruction* producer = nullptr;  // index_from_wmma
   std::string benchmark;            // timed probes: the cycle-model microbenchmark of the same shape
   std::vector<std::string> alternatives;  // hypotheses beyond the models (values probes)
@@ -372,6 +375,21 @@ inline const std::vector<Probe>& all_probes() {
                          "other D means the instruction reads them", ins, Recipe::ignored_lane_noise);
         p.expectation_only = true;
         out.push_back(p);
+      }
+      // 12.15 IU4 SWMMAC index reading: the documented one against composable_kernel #3753 / PR #3759
+      // read literally in register terms (idx0 and idx1 swapped, each XOR 1), every IU4 SWMMAC form.
+      // Inline asm passes the whole index VGPR (clang 19's builtin takes 16 bits, K=64 wave32 needs 32).
+      if (!dense && ins.a == Format::iu4) {
+        const int pairs = ins.k / 2;  // (group, stored value) pairs per row
+        for (int part = 0; part * 16 < pairs; ++part) {
+          Probe p = values("12.15", pairs > 16 ? "index_one_hot" + std::to_string(part) : std::string("index_one_hot"),
+                           "IU4 SWMMAC: stored nibble s of group G meets B row 4G + idx_s (documented), or 4G + "
+                           "(idx_(1-s) XOR 1) (composable_kernel #3753 read literally)", ins, Recipe::index_one_hot,
+                           {"iu4-index-swap-xor1"});
+          p.body = ProbeBody::asm_call;
+          p.part = part;
+          out.push_back(p);
+        }
       }
     }
 

@@ -22,11 +22,14 @@ struct Element {
   WMMASIM_HD constexpr bool operator==(const Element&) const = default;
 };
 
-// How far a layout is established (spec confidence marks).
+// How far a layout is established (spec confidence marks), strongest first. None of them is a
+// capture this project replays: that would be stronger than all of these.
 enum class Evidence : std::uint8_t {
-  documented,  // AMD tools/documents, checked against the Matrix Instruction Calculator
-  hypothesis,  // derived, must be confirmed on hardware
-  unknown,     // no public source: there is no layout to show
+  documented,          // AMD tools/documents, checked against the Matrix Instruction Calculator
+  contested,           // documented, but a public hardware report reads the operand differently
+  third_party_report,  // no AMD document; a third party's hardware report agrees with the derivation
+  hypothesis,          // derived, must be confirmed on hardware
+  unknown,             // no public source: there is no layout to show
 };
 
 // Hardware index bits, low to high: position-in-VGPR bits (elements are element_bits wide), VGPR

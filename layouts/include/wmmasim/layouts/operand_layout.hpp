@@ -106,10 +106,14 @@ WMMASIM_HD constexpr LinearLayout swmmac_index(const Instruction& ins) {
   switch (format_bits(ins.a)) {
     case 16: return w64 ? make_layout(3, 0, 4, "c0 y0 y1 r0 r1 r2 r3 c1 c2") : make_layout(3, 0, 4, "c0 c2 y0 r0 r1 r2 r3 c1");
     case 8: return w64 ? make_layout(3, 0, 4, "c0 y0 y1 r0 r1 r2 r3 c2 c1") : make_layout(3, 0, 4, "c0 c1 y0 r0 r1 r2 r3 c2");
-    default:
-      if (ins.k == 64)
-        return w64 ? make_layout(3, 0, 4, "c0 c1 y0 r0 r1 r2 r3 c3 c2") : make_layout(3, 0, 4, "c0 c1 c2 r0 r1 r2 r3 c3");
-      return w64 ? make_layout(3, 0, 4, "c0 c1 y0 r0 r1 r2 r3 c2 x") : make_layout(3, 0, 4, "c0 c1 y0 r0 r1 r2 r3 c2");
+    default: {
+      // IU4: which stored nibble a field governs, and which B row it names, is contested by a
+      // public gfx1201 report (evidence.hpp); the nibble placement itself is not.
+      LinearLayout l = ins.k == 64 ? (w64 ? make_layout(3, 0, 4, "c0 c1 y0 r0 r1 r2 r3 c3 c2") : make_layout(3, 0, 4, "c0 c1 c2 r0 r1 r2 r3 c3"))
+                                   : (w64 ? make_layout(3, 0, 4, "c0 c1 y0 r0 r1 r2 r3 c2 x") : make_layout(3, 0, 4, "c0 c1 y0 r0 r1 r2 r3 c2"));
+      l.evidence = Evidence::contested;
+      return l;
+    }
   }
 }
 
@@ -135,8 +139,9 @@ WMMASIM_HD constexpr LinearLayout rdna3(const Instruction& ins, Operand op, cons
 WMMASIM_HD constexpr LinearLayout load_tr(const Instruction& ins) {
   if (ins.wave == 64) return unknown_layout();
   if (ins.cd == Format::b16) return make_layout(1, 2, 16, "r0 r1 r2 c0 c1 c2 r3 r4");
+  // tr_b64: no AMD document; one public gfx1201 probe reports this very map (evidence.hpp).
   LinearLayout l = make_layout(2, 1, 8, "r0 r1 r3 c0 c1 c2 r2 r4");
-  l.evidence = Evidence::hypothesis;
+  l.evidence = Evidence::third_party_report;
   return l;
 }
 

@@ -24,7 +24,7 @@ struct Matrix {
   std::string format;  // f16 bf16 f32 fp8 bf8 iu8 iu4 i32 sparse_index b16 b8
   int rows = 0, cols = 0, keys = 1;
   std::vector<std::uint32_t> bits;
-  std::string layout_evidence;  // empty: documented layout; "hypothesis": converted with an unconfirmed layout
+  std::string layout_evidence;  // empty: documented layout; otherwise evidence_name() of the layout it was converted with
   bool operator==(const Matrix&) const = default;
 };
 

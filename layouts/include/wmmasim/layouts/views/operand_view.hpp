@@ -53,6 +53,7 @@ class OperandView {
   int wave() const { return instruction().wave; }
   int vgprs() const { return layout_.vgprs(); }
   std::string evidence_name() const;
+  std::string evidence_source() const;        // the public source of a contested/third-party layout, else ""
   std::string labelling_name() const;         // "isa", "contig16", or "contig16 (same as isa here)"
   std::vector<int> shown_keys() const;        // {0} for operands without index sets
 
