@@ -24,11 +24,15 @@ namespace wmmasim::hip::detail {
 
 inline constexpr IeeeFormat kF32{8, 23};
 
-// Rounds the exact value hi + lo (hi = RN(hi + lo) in double, lo its error) to float with `mode`:
-// a nonzero error moves hi one double ulp toward it, which keeps it strictly between the same
-// float rounding boundaries as the exact value (those sit 29 bits above a double's last place).
+// Rounds the exact value hi + lo (hi = RN(hi + lo) in double, lo its error, or only its sign) to
+// float with `mode`: an inexact hi is first replaced by the value rounded to odd (truncated toward
+// zero, last bit set), which rounds to 24 bits in every mode as the exact value does (53 >= 24+2).
 inline float round_float_exact(double hi, double lo, RoundMode mode) {
-  if (lo != 0 && std::isfinite(hi)) hi = std::nextafter(hi, lo > 0 ? HUGE_VAL : -HUGE_VAL);
+  if (lo != 0 && std::isfinite(hi) && hi != 0) {
+    const bool beyond = (lo > 0) == (hi > 0);  // the exact value lies farther from zero than hi
+    const double truncated = beyond ? hi : std::nextafter(hi, 0.0);
+    hi = bit_copy<double>(bit_copy<std::uint64_t>(truncated) | 1u);
+  }
   const std::uint64_t bits = bit_copy<std::uint64_t>(hi);
   const bool negative = (bits >> 63) != 0;
   if (std::isnan(hi)) return static_cast<float>(hi);
@@ -51,9 +55,16 @@ inline void two_sum(double a, double b, double& s, double& e) {
   e = (a - (s - bb)) + (b - bb);
   if (!std::isfinite(s)) e = 0;
 }
+// IEEE's sign of an exact zero sum: -0 when rounding down unless both addends are +0, otherwise
+// -0 only when both are negative (zero or not).
+inline float zero_sum(bool a_neg, bool b_neg, RoundMode m) {
+  const bool neg = m == RoundMode::down ? (a_neg || b_neg) : (a_neg && b_neg);
+  return neg ? -0.0f : 0.0f;
+}
 inline float fadd_mode(float a, float b, RoundMode m) {
   double s, e;
   two_sum(a, b, s, e);
+  if (s == 0 && e == 0) return zero_sum(std::signbit(a), std::signbit(b), m);
   return round_float_exact(s, e, m);
 }
 inline float fmul_mode(float a, float b, RoundMode m) {
@@ -72,8 +83,10 @@ inline float fsqrt_mode(float a, RoundMode m) {
   return round_float_exact(s, r == 0 ? 0.0 : (r > 0 ? 1.0 : -1.0), m);
 }
 inline float fma_mode(float a, float b, float c, RoundMode m) {
+  const double p = static_cast<double>(a) * b;  // exact in double
   double s, e;
-  two_sum(static_cast<double>(a) * b, c, s, e);  // the product is exact in double
+  two_sum(p, c, s, e);
+  if (s == 0 && e == 0) return zero_sum(std::signbit(p), std::signbit(c), m);
   return round_float_exact(s, e, m);
 }
 

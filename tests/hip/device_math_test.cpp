@@ -1,0 +1,140 @@
+// Device math: explicitly rounded operations against the numerics library's rounding of the exact
+// result; conversions and bit casts at their edges; the fast intrinsics' documented algorithm.
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <random>
+
+#include "oracle.hpp"
+#include "wmmasim/hip/detail/device_math.hpp"
+
+namespace wmmasim::hip_test {
+namespace {
+
+std::uint32_t fb(float x) { return bits_of<std::uint32_t>(x); }
+
+float random_float(std::mt19937& rng) {
+  // Finite floats over the whole exponent range, often close together so that sums cancel.
+  auto b = static_cast<std::uint32_t>(rng());
+  if ((b & 0x7f800000u) == 0x7f800000u) b &= 0xbfffffffu;
+  return bits_of<float>(b);
+}
+
+TEST(HipDeviceMath, DirectedAddSubMulFmaAreExact) {
+  std::mt19937 rng(99);
+  for (int i = 0; i < 400000; ++i) {
+    float a = random_float(rng), b = random_float(rng), c = random_float(rng);
+    if (i % 3 == 0) b = bits_of<float>(fb(a) ^ 0x80000000u) * (1.0f + std::ldexp(1.0f, -20));  // cancellation
+    if (i % 5 == 0) c = bits_of<float>((fb(a) & 0xff800000u) | (static_cast<std::uint32_t>(rng()) & 0x807fffffu));
+    const Exact ea = exact_of(fb(a), Format::f32), eb = exact_of(fb(b), Format::f32), ec = exact_of(fb(c), Format::f32);
+    const Exact sum = exact_sum(ea, eb), prod = exact_product(ea, eb), fma = exact_sum(prod, ec);
+    const bool an = std::signbit(a), bn = std::signbit(b), cn = std::signbit(c);
+    for (Mode m : {Mode::rn, Mode::rz, Mode::rd, Mode::ru}) {
+      float add, mul, fm;
+      switch (m) {
+        case Mode::rn: add = __fadd_rn(a, b), mul = __fmul_rn(a, b), fm = __fmaf_rn(a, b, c); break;
+        case Mode::rz: add = __fadd_rz(a, b), mul = __fmul_rz(a, b), fm = __fmaf_rz(a, b, c); break;
+        case Mode::rd: add = __fadd_rd(a, b), mul = __fmul_rd(a, b), fm = __fmaf_rd(a, b, c); break;
+        default: add = __fadd_ru(a, b), mul = __fmul_ru(a, b), fm = __fmaf_ru(a, b, c); break;
+      }
+      // Exact zeros: IEEE gives -0 for a sum of two -0 (or any exact zero sum when rounding down).
+      const bool zero_sum_neg = (an && bn) || (m == Mode::rd && an != bn);
+      ASSERT_EQ(fb(add), round_exact(sum, Format::f32, m, zero_sum_neg)) << a << " " << b << " " << int(m);
+      ASSERT_EQ(fb(mul), round_exact(prod, Format::f32, m, an != bn)) << a << " " << b;
+      const bool pn = an != bn;
+      const bool zero_fma_neg = (pn && cn) || (m == Mode::rd && pn != cn);
+      ASSERT_EQ(fb(fm), round_exact(fma, Format::f32, m, zero_fma_neg)) << a << " " << b << " " << c << " " << int(m);
+    }
+  }
+}
+
+TEST(HipDeviceMath, DirectedDivisionAndSqrtBracketTheExactValue) {
+  std::mt19937 rng(5);
+  for (int i = 0; i < 200000; ++i) {
+    const float a = std::fabs(random_float(rng)), b = std::fabs(random_float(rng));
+    if (b == 0 || a == 0) continue;
+    const float d = __fdiv_rd(a, b), u = __fdiv_ru(a, b), n = __fdiv_rn(a, b), z = __fdiv_rz(a, b);
+    const long double q = static_cast<long double>(a) / b;  // 64-bit significand: enough to order
+    if (std::isinf(u) || d == 0) continue;  // overflow/underflow edges are covered elsewhere
+    ASSERT_LE(static_cast<long double>(d), q);
+    ASSERT_GE(static_cast<long double>(u), q);
+    ASSERT_TRUE(d == u || std::nextafter(d, INFINITY) == u);
+    ASSERT_EQ(z, d);  // positive operands
+    ASSERT_EQ(n, a / b);
+    const float sd = __fsqrt_rd(a), su = __fsqrt_ru(a);
+    const long double s = std::sqrt(static_cast<long double>(a));
+    ASSERT_LE(static_cast<long double>(sd), s);
+    ASSERT_GE(static_cast<long double>(su), s);
+    ASSERT_TRUE(sd == su || std::nextafter(sd, INFINITY) == su);
+    ASSERT_EQ(__fsqrt_rn(a), std::sqrt(a));
+  }
+  EXPECT_EQ(__fdiv_rz(1.0f, 3.0f), 0x1.555554p-2f);
+  EXPECT_EQ(__fdiv_ru(1.0f, 3.0f), 0x1.555556p-2f);
+  EXPECT_EQ(__frcp_rd(3.0f), 0x1.555554p-2f);
+  EXPECT_EQ(__fmul_rz(3.4e38f, 10.0f), 0x1.fffffep127f);
+  EXPECT_TRUE(std::isinf(__fmul_rn(3.4e38f, 10.0f)));
+  EXPECT_EQ(__fadd_rd(1.0f, -1.0f), -0.0f);
+  EXPECT_TRUE(std::signbit(__fadd_rd(1.0f, -1.0f)));
+}
+
+TEST(HipDeviceMath, ConversionsSaturateLikeTheHardware) {
+  EXPECT_EQ(__float2int_rn(2.5f), 2);
+  EXPECT_EQ(__float2int_rn(3.5f), 4);
+  EXPECT_EQ(__float2int_rz(-2.7f), -2);
+  EXPECT_EQ(__float2int_rd(-2.1f), -3);
+  EXPECT_EQ(__float2int_ru(2.1f), 3);
+  EXPECT_EQ(__float2int_rn(3e9f), INT_MAX);
+  EXPECT_EQ(__float2int_rn(-3e9f), INT_MIN);
+  EXPECT_EQ(__float2int_rn(NAN), 0);
+  EXPECT_EQ(__float2uint_rn(-1.0f), 0u);
+  EXPECT_EQ(__float2uint_ru(5e9f), UINT_MAX);
+  EXPECT_EQ(__float2ll_rd(-0.5f), -1);
+  EXPECT_EQ(__double2int_rn(-2.5), -2);
+  EXPECT_EQ(__double2float_rz(1.0 + std::ldexp(1.0, -30)), 1.0f);
+  EXPECT_EQ(__double2float_ru(1.0 + std::ldexp(1.0, -30)), 1.0f + std::ldexp(1.0f, -23));
+  EXPECT_EQ(__float_as_int(-0.0f), INT_MIN);
+  EXPECT_EQ(__float_as_uint(1.0f), 0x3f800000u);
+  EXPECT_EQ(__int_as_float(0x40000000), 2.0f);
+  EXPECT_EQ(__uint_as_float(0xff800000u), -INFINITY);
+  EXPECT_EQ(__double_as_longlong(1.0), 0x3ff0000000000000ll);
+  EXPECT_EQ(__longlong_as_double(0x4000000000000000ll), 2.0);
+  EXPECT_EQ(__double2hiint(1.0), 0x3ff00000);
+  EXPECT_EQ(__double2loint(__hiloint2double(1, -1)), -1);
+}
+
+TEST(HipDeviceMath, FastIntrinsicsFollowTheGpuAlgorithm) {
+  // __expf scales by log2(e) in float first, as v_exp_f32 is fed on the GPU.
+  for (float x : {-10.0f, -1.0f, 0.0f, 0.5f, 1.0f, 20.0f, 88.0f}) {
+    EXPECT_EQ(__expf(x), exp2f(x * 1.44269504088896340736f));
+    EXPECT_NEAR(__expf(x) / expf(x), 1.0f, 2e-5f);
+  }
+  EXPECT_EQ(__logf(1.0f), 0.0f);
+  EXPECT_NEAR(__logf(10.0f), logf(10.0f), 1e-6f);
+  EXPECT_EQ(__log2f(8.0f), 3.0f);
+  EXPECT_NEAR(__powf(2.0f, 10.0f), 1024.0f, 1e-3f);
+  EXPECT_EQ(__saturatef(NAN), 0.0f);
+  EXPECT_EQ(__saturatef(2.0f), 1.0f);
+  EXPECT_EQ(__saturatef(-0.5f), 0.0f);
+  EXPECT_EQ(__saturatef(0.25f), 0.25f);
+  EXPECT_EQ(rsqrtf(4.0f), 0.5f);
+  EXPECT_EQ(__frsqrt_rn(0.25f), 2.0f);
+  EXPECT_EQ(__fdividef(1.0f, 4.0f), 0.25f);
+  float s, c;
+  __sincosf(0.0f, &s, &c);
+  EXPECT_EQ(s, 0.0f);
+  EXPECT_EQ(c, 1.0f);
+  EXPECT_EQ(sinpif(1.0f), static_cast<float>(std::sin(3.14159265358979323846)));
+}
+
+TEST(HipDeviceMath, MinMaxOverloads) {
+  EXPECT_EQ(min(3, -4), -4);
+  EXPECT_EQ(max(3u, 4u), 4u);
+  EXPECT_EQ(min(-1, 2u), 2u);  // as ROCm: the int converts to unsigned
+  EXPECT_EQ(max(1ll << 40, 5ll), 1ll << 40);
+  EXPECT_EQ(min(1.5f, NAN), 1.5f);
+  EXPECT_EQ(max(-0.5, 0.25), 0.25);
+  EXPECT_EQ(min(~0ull, 1ull), 1ull);
+}
+
+}  // namespace
+}  // namespace wmmasim::hip_test
