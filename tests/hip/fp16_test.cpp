@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "hip/hip_fp16.h"
@@ -206,6 +207,21 @@ TEST(HipFp16, OperatorsAndPairs) {
   EXPECT_EQ(static_cast<int>(__half(7.9f)), 7);
   _Float16_2 native = p;  // the ext_vector view, as ROCm allows
   EXPECT_EQ(static_cast<float>(native.y), 3.0f);
+}
+
+TEST(HipFp16, PackedAtomicAddUnderThreads) {
+  __half2 sum = __floats2half2_rn(0.0f, 0.0f);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&sum] {
+      for (int k = 0; k < 256; ++k) unsafeAtomicAdd(&sum, __floats2half2_rn(1.0f, 0.5f));
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(__low2float(sum), 2048.0f);  // every partial sum is an exact half
+  EXPECT_EQ(__high2float(sum), 1024.0f);
+  half alias = __float2half(1.0f);  // ROCm's short names
+  half2 alias2 = __half2half2(alias);
+  EXPECT_EQ(__high2float(alias2), 1.0f);
 }
 
 }  // namespace

@@ -306,3 +306,14 @@ WMMASIM_BF16_MATH(sin, __builtin_sinf(v))
 WMMASIM_BF16_MATH(sqrt, __builtin_sqrtf(v))
 WMMASIM_BF16_MATH(trunc, __builtin_truncf(v))
 #undef WMMASIM_BF16_MATH
+
+// Packed atomic add (ROCm: a compare-and-swap loop): each half rounded once, as __hadd2.
+inline __hip_bfloat162 unsafeAtomicAdd(__hip_bfloat162* address, __hip_bfloat162 value) {
+  unsigned int* word = reinterpret_cast<unsigned int*>(address);
+  unsigned int old_bits = __atomic_load_n(word, __ATOMIC_RELAXED);
+  for (;;) {
+    const __hip_bfloat162 old = wmmasim::hip::detail::bit_copy<__hip_bfloat162>(old_bits);
+    const unsigned int new_bits = wmmasim::hip::detail::bit_copy<unsigned int>(__hadd2(old, value));
+    if (__atomic_compare_exchange_n(word, &old_bits, new_bits, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) return old;
+  }
+}

@@ -24,6 +24,15 @@
 
 typedef _Float16 _Float16_2 __attribute__((ext_vector_type(2)));
 
+// As ROCm's amd_hip_fp16.h does: _Float16 counts as a floating-point type, so __half converts to
+// and from it implicitly (WMMA code assigns __half elements into _Float16 vectors) and templates
+// that dispatch on std::is_floating_point treat it as ROCm programs expect. libstdc++ 12 does not.
+#if !defined(__STDCPP_FLOAT16_T__)
+namespace std {
+template <> struct is_floating_point<_Float16> : std::true_type {};
+}  // namespace std
+#endif
+
 struct __half_raw {
   union {
     _Float16 data;
@@ -446,3 +455,20 @@ WMMASIM_HALF2_MATH(log10)
 WMMASIM_HALF2_MATH(sin)
 WMMASIM_HALF2_MATH(cos)
 #undef WMMASIM_HALF2_MATH
+
+#if !defined(HIP_NO_HALF)
+using half = __half;
+using half2 = __half2;
+#endif
+
+// Packed atomic add (ROCm: global_atomic_pk_add_f16 or a compare-and-swap loop): both halves are
+// added with one rounding each, as __hadd2 does; the old pair is returned.
+inline __half2 unsafeAtomicAdd(__half2* address, __half2 value) {
+  unsigned int* word = reinterpret_cast<unsigned int*>(address);
+  unsigned int old_bits = __atomic_load_n(word, __ATOMIC_RELAXED);
+  for (;;) {
+    const __half2 old = wmmasim::hip::detail::bit_copy<__half2>(old_bits);
+    const unsigned int new_bits = wmmasim::hip::detail::bit_copy<unsigned int>(__hadd2(old, value));
+    if (__atomic_compare_exchange_n(word, &old_bits, new_bits, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) return old;
+  }
+}
