@@ -21,6 +21,12 @@
 // float2 -> fp8x2 conversion ignores the saturation request; __hip_fp8x4_* built from two pairs
 // (low, high) stores `high` in the low 16 bits; fnuz NaN inputs to the saturating software
 // conversion give the largest finite value.
+// One ROCm behaviour is not reproduced: for magnitudes below about 2^-69 (e4m3) or 2^-77 (e5m2) its
+// software conversion shifts a 64-bit value by 64 places or more (undefined in C++; x86 masks the
+// count) and returns small nonzero codes; here such values round to +-0, as they should. Compared
+// with ROCm 6.3's own conversion functions built for the host (outside this repository), every other
+// float input tried (845 million, all interpretations and saturation modes) and every fp8 code
+// (to float and to half) gives the same bits.
 #pragma once
 
 #include <cassert>
