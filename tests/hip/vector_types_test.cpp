@@ -47,7 +47,6 @@ TEST(HipVectorTypes, MembersAliasTheElements) {
   EXPECT_EQ(p[2], 3.0f);
   v.y = 9.0f;
   EXPECT_EQ(v.data[1], 9.0f);
-  EXPECT_EQ(v[1], 9.0f);
   int3 i = make_int3(-1, 0, 7);
   EXPECT_EQ(reinterpret_cast<const int*>(&i)[2], 7);
   EXPECT_EQ(offsetof(int3, z), 8u);

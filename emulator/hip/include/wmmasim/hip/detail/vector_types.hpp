@@ -87,13 +87,14 @@ template <class T, unsigned int rank> struct HIP_vector_type : wmmasim::hip::det
   HIP_vector_type& operator=(const HIP_vector_type&) = default;
   HIP_vector_type& operator=(HIP_vector_type&&) = default;
 
-  T& operator[](unsigned i) noexcept { return reinterpret_cast<T*>(this)[i]; }
-  const T& operator[](unsigned i) const noexcept { return reinterpret_cast<const T*>(this)[i]; }
+  // Element access for the operators below (ROCm's type has no operator[]; neither has this one).
+  T& element(unsigned i) noexcept { return reinterpret_cast<T*>(this)[i]; }
+  const T& element(unsigned i) const noexcept { return reinterpret_cast<const T*>(this)[i]; }
 
 #define WMMASIM_VECTOR_COMPOUND(op, cond)                                                       \
   template <class V = T, std::enable_if_t<cond<V>>* = nullptr>                                  \
   HIP_vector_type& operator op##=(const HIP_vector_type& o) noexcept {                          \
-    for (unsigned i = 0; i != rank; ++i) (*this)[i] op## = o[i];                                \
+    for (unsigned i = 0; i != rank; ++i) element(i) op## = o.element(i);                                \
     return *this;                                                                               \
   }                                                                                             \
   template <class U, std::enable_if_t<std::is_convertible_v<U, T> && cond<T>>* = nullptr>       \
@@ -129,13 +130,13 @@ template <class T, unsigned int rank> struct HIP_vector_type : wmmasim::hip::det
   template <class V = T, std::enable_if_t<std::is_signed_v<V>>* = nullptr>
   HIP_vector_type operator-() const noexcept {
     auto t(*this);
-    for (unsigned i = 0; i != rank; ++i) t[i] = -t[i];
+    for (unsigned i = 0; i != rank; ++i) t.element(i) = -t.element(i);
     return t;
   }
   template <class V = T, std::enable_if_t<std::is_integral_v<V>>* = nullptr>
   HIP_vector_type operator~() const noexcept {
     auto t(*this);
-    for (unsigned i = 0; i != rank; ++i) t[i] = ~t[i];
+    for (unsigned i = 0; i != rank; ++i) t.element(i) = ~t.element(i);
     return t;
   }
 };
@@ -170,7 +171,7 @@ WMMASIM_VECTOR_BINARY(<<)
 template <class T, unsigned n>
 inline bool operator==(const HIP_vector_type<T, n>& a, const HIP_vector_type<T, n>& b) {
   for (unsigned i = 0; i != n; ++i)
-    if (!(a[i] == b[i])) return false;
+    if (!(a.element(i) == b.element(i))) return false;
   return true;
 }
 template <class T, unsigned n, class U, std::enable_if_t<std::is_convertible_v<U, T>>* = nullptr>
