@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <limits>
 #include <random>
 
 #include "oracle.hpp"
@@ -75,6 +76,60 @@ TEST(HipDeviceMath, DirectedDivisionAndSqrtBracketTheExactValue) {
   EXPECT_TRUE(std::isinf(__fmul_rn(3.4e38f, 10.0f)));
   EXPECT_EQ(__fadd_rd(1.0f, -1.0f), -0.0f);
   EXPECT_TRUE(std::signbit(__fadd_rd(1.0f, -1.0f)));
+}
+
+// Directed double results bracket the exact value, which __float128 holds for these operands
+// (products of doubles, sums with exponents less than 60 apart, 64-bit integers).
+template <class Exact, class Down, class Up, class Zero, class Near>
+void expect_bracket(Exact exact, Down rd, Up ru, Zero rz, Near rn) {
+  const double d = rd, u = ru;
+  ASSERT_LE(static_cast<__float128>(d), exact);
+  ASSERT_GE(static_cast<__float128>(u), exact);
+  ASSERT_TRUE(d == u ? static_cast<__float128>(d) == exact : std::nextafter(d, INFINITY) == u);
+  ASSERT_EQ(rz, exact < 0 ? u : d);
+  (void)rn;
+}
+
+TEST(HipDeviceMath, DirectedDoubleAddMulAndIntegerConversions) {
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 200000; ++i) {
+    const auto exponent = [&] { return static_cast<int>(rng() % 120) - 60; };
+    const double a = std::ldexp(static_cast<double>(rng() >> 11) * (rng() & 1 ? 1 : -1), exponent() - 53);
+    const double b = std::ldexp(static_cast<double>(rng() >> 11) * (rng() & 1 ? 1 : -1), exponent() - 53);
+    if (a == 0 || b == 0) continue;
+    const __float128 sum = static_cast<__float128>(a) + static_cast<__float128>(b);
+    const __float128 prod = static_cast<__float128>(a) * static_cast<__float128>(b);
+    if (sum != 0) expect_bracket(sum, __dadd_rd(a, b), __dadd_ru(a, b), __dadd_rz(a, b), a + b);
+    expect_bracket(prod, __dmul_rd(a, b), __dmul_ru(a, b), __dmul_rz(a, b), a * b);
+    const auto n = static_cast<long long>(rng());
+    const auto un = static_cast<unsigned long long>(rng());
+    expect_bracket(static_cast<__float128>(n), __ll2double_rd(n), __ll2double_ru(n), __ll2double_rz(n), 0);
+    expect_bracket(static_cast<__float128>(un), __ull2double_rd(un), __ull2double_ru(un), __ull2double_rz(un), 0);
+    // To float: the numerics library rounds the exact integer.
+    const Exact en{n < 0, static_cast<unsigned __int128>(n < 0 ? -static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n)), 0};
+    ASSERT_EQ(fb(__ll2float_rd(n)), round_exact(en, Format::f32, Mode::rd));
+    ASSERT_EQ(fb(__ll2float_ru(n)), round_exact(en, Format::f32, Mode::ru));
+    ASSERT_EQ(fb(__ll2float_rz(n)), round_exact(en, Format::f32, Mode::rz));
+    ASSERT_EQ(fb(__ull2float_ru(un)), round_exact(Exact{false, un, 0}, Format::f32, Mode::ru));
+    const auto i32 = static_cast<int>(rng());
+    const Exact ei{i32 < 0, static_cast<unsigned __int128>(i32 < 0 ? -static_cast<long long>(i32) : i32), 0};
+    ASSERT_EQ(fb(__int2float_rd(i32)), round_exact(ei, Format::f32, Mode::rd));
+    ASSERT_EQ(fb(__uint2float_ru(static_cast<unsigned>(i32))), round_exact(Exact{false, static_cast<unsigned>(i32), 0}, Format::f32, Mode::ru));
+  }
+  // Overflow and exact zeros.
+  EXPECT_EQ(__dmul_rz(1e300, 1e10), std::numeric_limits<double>::max());
+  EXPECT_TRUE(std::isinf(__dmul_ru(1e300, 1e10)));
+  EXPECT_EQ(__dadd_rd(1.0, -1.0), 0.0);
+  EXPECT_TRUE(std::signbit(__dadd_rd(1.0, -1.0)));
+  EXPECT_EQ(__dmul_ru(std::ldexp(1.0, -600), std::ldexp(1.0, -600)), std::numeric_limits<double>::denorm_min());
+  EXPECT_EQ(__dmul_rd(std::ldexp(1.0, -600), std::ldexp(1.0, -600)), 0.0);
+  EXPECT_EQ(__dmul_rd(-std::ldexp(1.0, -600), std::ldexp(1.0, -600)), -std::numeric_limits<double>::denorm_min());
+  const double tiny = std::ldexp(1.0, -537), tiny15 = std::ldexp(1.5, -537);  // product 1.5 * 2^-1074
+  EXPECT_EQ(__dmul_rd(tiny, tiny15), std::ldexp(1.0, -1074));
+  EXPECT_EQ(__dmul_ru(tiny, tiny15), std::ldexp(1.0, -1073));
+  EXPECT_EQ(__dmul_rz(-tiny, tiny15), -std::ldexp(1.0, -1074));
+  EXPECT_EQ(__ull2double_rz(~0ull), 0x1.fffffffffffffp63);
+  EXPECT_EQ(__ull2double_rn(~0ull), 0x1p64);
 }
 
 TEST(HipDeviceMath, ConversionsSaturateLikeTheHardware) {

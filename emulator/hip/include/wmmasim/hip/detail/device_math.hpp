@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "wmmasim/hip/detail/float_rounding.hpp"
 
@@ -88,6 +89,56 @@ inline float fma_mode(float a, float b, float c, RoundMode m) {
   two_sum(p, c, s, e);
   if (s == 0 && e == 0) return zero_sum(std::signbit(p), std::signbit(c), m);
   return round_float_exact(s, e, m);
+}
+
+// Directed rounding of a double result whose exact value is hi + lo (hi = RN, lo its exact error,
+// both from an error-free transformation): the neighbour of hi on the side of lo when the mode
+// points there. RN overflow (hi infinite, operands finite) gives the largest finite value where
+// the mode does not round outward.
+inline double round_double_exact(double hi, double lo, bool overflowed, RoundMode mode) {
+  if (overflowed) {
+    const bool outward = mode == RoundMode::nearest_even || (mode == RoundMode::up && hi > 0) ||
+                         (mode == RoundMode::down && hi < 0);
+    return outward ? hi : std::copysign(std::numeric_limits<double>::max(), hi);
+  }
+  if (lo == 0 || mode == RoundMode::nearest_even) return hi;
+  switch (mode) {
+    case RoundMode::toward_zero: return (lo > 0) == (hi > 0) ? hi : std::nextafter(hi, 0.0);
+    case RoundMode::down: return lo < 0 ? std::nextafter(hi, -HUGE_VAL) : hi;
+    case RoundMode::up: return lo > 0 ? std::nextafter(hi, HUGE_VAL) : hi;
+    default: return hi;
+  }
+}
+inline double dadd_mode(double a, double b, RoundMode m) {
+  double s, e;
+  two_sum(a, b, s, e);
+  if (s == 0 && e == 0 && std::isfinite(a) && std::isfinite(b))
+    return (m == RoundMode::down ? (std::signbit(a) || std::signbit(b)) : (std::signbit(a) && std::signbit(b))) ? -0.0 : 0.0;
+  return round_double_exact(s, e, std::isinf(s) && std::isfinite(a) && std::isfinite(b), m);
+}
+// The product of two doubles with directed rounding: the exact product is a 106-bit integer
+// times a power of two, compared with the round-to-nearest product to find the side it lies on.
+inline double dmul_mode(double a, double b, RoundMode m) {
+  const double p = a * b;
+  if (!std::isfinite(a) || !std::isfinite(b) || a == 0 || b == 0) return p;
+  const bool overflowed = std::isinf(p);
+  int side = 0;  // sign of |exact| - |p|
+  if (!overflowed) {
+    int ea, eb, er;
+    const auto sa = static_cast<std::uint64_t>(std::ldexp(std::frexp(std::fabs(a), &ea), 53));
+    const auto sb = static_cast<std::uint64_t>(std::ldexp(std::frexp(std::fabs(b), &eb), 53));
+    const unsigned __int128 exact = static_cast<unsigned __int128>(sa) * sb;  // times 2^(ea+eb-106)
+    if (p == 0) {
+      side = 1;
+    } else {
+      const auto r = static_cast<std::uint64_t>(std::ldexp(std::frexp(std::fabs(p), &er), 53));  // |p| = r*2^(er-53)
+      const int shift = (er - 53) - (ea + eb - 106);  // |p| is within a factor 2 of the product: 51..54
+      const unsigned __int128 rounded = static_cast<unsigned __int128>(r) << shift;
+      side = exact > rounded ? 1 : exact < rounded ? -1 : 0;
+    }
+  }
+  const double lo = side == 0 ? 0.0 : ((p < 0 || (p == 0 && std::signbit(a) != std::signbit(b))) ? -side : side);
+  return round_double_exact(p, lo, overflowed, m);
 }
 
 // Float -> integer as V_CVT_I32_F32 / V_CVT_U32_F32: NaN -> 0, saturation at the limits.
@@ -221,3 +272,118 @@ inline float min(float a, float b) { return fminf(a, b); }
 inline float max(float a, float b) { return fmaxf(a, b); }
 inline double min(double a, double b) { return fmin(a, b); }
 inline double max(double a, double b) { return fmax(a, b); }
+
+// ---- Directed double arithmetic (exact: add/sub by an error-free sum, mul by the exact product).
+// The directed double division, square root, reciprocal and fma are not provided: using one fails
+// to compile with its name.
+#define WMMASIM_DROUNDED(suffix, mode)                                                                         \
+  inline double __dadd_##suffix(double a, double b) { return wmmasim::hip::detail::dadd_mode(a, b, mode); }     \
+  inline double __dsub_##suffix(double a, double b) { return wmmasim::hip::detail::dadd_mode(a, -b, mode); }    \
+  inline double __dmul_##suffix(double a, double b) { return wmmasim::hip::detail::dmul_mode(a, b, mode); }
+WMMASIM_DROUNDED(rz, wmmasim::hip::detail::RoundMode::toward_zero)
+WMMASIM_DROUNDED(rd, wmmasim::hip::detail::RoundMode::down)
+WMMASIM_DROUNDED(ru, wmmasim::hip::detail::RoundMode::up)
+#undef WMMASIM_DROUNDED
+
+// ---- Integer -> float/double with every rounding mode (exact: the integer is split into two parts
+// that are each exact in double, and their error-free sum is rounded once).
+namespace wmmasim::hip::detail {
+template <class I> inline void split_integer(I x, double& s, double& e) {
+  if constexpr (sizeof(I) <= 4) {
+    s = static_cast<double>(x);
+    e = 0;
+  } else {
+    // x = high * 2^32 + low, low in [0, 2^32): both parts are exact doubles.
+    const auto bits = static_cast<unsigned long long>(x);
+    const long long high = std::is_signed_v<I> ? static_cast<long long>(x) >> 32 : static_cast<long long>(bits >> 32);
+    const double hi = static_cast<double>(high) * 4294967296.0;
+    const double lo = static_cast<double>(static_cast<std::uint32_t>(bits & 0xffffffffu));
+    two_sum(hi, lo, s, e);
+  }
+}
+template <class I> inline float int_to_float(I x, RoundMode m) {
+  double s, e;
+  split_integer(x, s, e);
+  return round_float_exact(s, e, m);
+}
+template <class I> inline double int_to_double(I x, RoundMode m) {
+  double s, e;
+  split_integer(x, s, e);
+  return round_double_exact(s, e, false, m);
+}
+}  // namespace wmmasim::hip::detail
+#define WMMASIM_INT_TO_FP(name, I)                                                                                   \
+  inline float __##name##2float_rz(I x) { return wmmasim::hip::detail::int_to_float(x, wmmasim::hip::detail::RoundMode::toward_zero); } \
+  inline float __##name##2float_rd(I x) { return wmmasim::hip::detail::int_to_float(x, wmmasim::hip::detail::RoundMode::down); }        \
+  inline float __##name##2float_ru(I x) { return wmmasim::hip::detail::int_to_float(x, wmmasim::hip::detail::RoundMode::up); }
+WMMASIM_INT_TO_FP(int, int)
+WMMASIM_INT_TO_FP(uint, unsigned int)
+WMMASIM_INT_TO_FP(ll, long long)
+WMMASIM_INT_TO_FP(ull, unsigned long long)
+#undef WMMASIM_INT_TO_FP
+#define WMMASIM_LL_TO_DOUBLE(name, I)                                                                                \
+  inline double __##name##2double_rn(I x) { return static_cast<double>(x); }                                         \
+  inline double __##name##2double_rz(I x) { return wmmasim::hip::detail::int_to_double(x, wmmasim::hip::detail::RoundMode::toward_zero); } \
+  inline double __##name##2double_rd(I x) { return wmmasim::hip::detail::int_to_double(x, wmmasim::hip::detail::RoundMode::down); }        \
+  inline double __##name##2double_ru(I x) { return wmmasim::hip::detail::int_to_double(x, wmmasim::hip::detail::RoundMode::up); }
+WMMASIM_LL_TO_DOUBLE(ll, long long)
+WMMASIM_LL_TO_DOUBLE(ull, unsigned long long)
+#undef WMMASIM_LL_TO_DOUBLE
+inline double __uint2double_rn(unsigned int x) { return x; }
+
+// ---- More of HIP's math library (clang's __clang_hip_math.h names), from the host's double or
+// long double functions rounded to the result type: within an ulp or so, like ocml's, but not
+// bit-identical to them.
+inline double sinpi(double x) { return static_cast<double>(std::sin(3.14159265358979323846264338327950288L * std::fmod(static_cast<long double>(x), 2.0L))); }
+inline double cospi(double x) { return static_cast<double>(std::cos(3.14159265358979323846264338327950288L * std::fmod(static_cast<long double>(x), 2.0L))); }
+inline void sincospi(double x, double* s, double* c) {
+  *s = sinpi(x);
+  *c = cospi(x);
+}
+inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
+inline float rhypotf(float x, float y) { return static_cast<float>(1.0 / std::hypot(static_cast<double>(x), static_cast<double>(y))); }
+inline double rhypot(double x, double y) { return static_cast<double>(1.0L / std::hypot(static_cast<long double>(x), static_cast<long double>(y))); }
+inline float norm3df(float a, float b, float c) { return static_cast<float>(std::sqrt(static_cast<double>(a) * a + static_cast<double>(b) * b + static_cast<double>(c) * c)); }
+inline float norm4df(float a, float b, float c, float d) {
+  return static_cast<float>(std::sqrt(static_cast<double>(a) * a + static_cast<double>(b) * b + static_cast<double>(c) * c + static_cast<double>(d) * d));
+}
+inline float rnorm3df(float a, float b, float c) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a) * a + static_cast<double>(b) * b + static_cast<double>(c) * c)); }
+inline float rnorm4df(float a, float b, float c, float d) {
+  return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a) * a + static_cast<double>(b) * b + static_cast<double>(c) * c + static_cast<double>(d) * d));
+}
+inline double norm3d(double a, double b, double c) { return static_cast<double>(std::sqrt(static_cast<long double>(a) * a + static_cast<long double>(b) * b + static_cast<long double>(c) * c)); }
+inline double norm4d(double a, double b, double c, double d) {
+  return static_cast<double>(std::sqrt(static_cast<long double>(a) * a + static_cast<long double>(b) * b + static_cast<long double>(c) * c + static_cast<long double>(d) * d));
+}
+inline double rnorm3d(double a, double b, double c) { return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(a) * a + static_cast<long double>(b) * b + static_cast<long double>(c) * c)); }
+inline double rnorm4d(double a, double b, double c, double d) {
+  return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(a) * a + static_cast<long double>(b) * b + static_cast<long double>(c) * c + static_cast<long double>(d) * d));
+}
+inline float normf(int dim, const float* a) {
+  double s = 0;
+  for (int i = 0; i < dim; ++i) s += static_cast<double>(a[i]) * a[i];
+  return static_cast<float>(std::sqrt(s));
+}
+inline float rnormf(int dim, const float* a) {
+  double s = 0;
+  for (int i = 0; i < dim; ++i) s += static_cast<double>(a[i]) * a[i];
+  return static_cast<float>(1.0 / std::sqrt(s));
+}
+inline double norm(int dim, const double* a) {
+  long double s = 0;
+  for (int i = 0; i < dim; ++i) s += static_cast<long double>(a[i]) * a[i];
+  return static_cast<double>(std::sqrt(s));
+}
+inline double rnorm(int dim, const double* a) {
+  long double s = 0;
+  for (int i = 0; i < dim; ++i) s += static_cast<long double>(a[i]) * a[i];
+  return static_cast<double>(1.0L / std::sqrt(s));
+}
+inline float normcdff(float x) { return static_cast<float>(0.5 * std::erfc(-static_cast<double>(x) / std::sqrt(2.0))); }
+inline double normcdf(double x) { return static_cast<double>(0.5L * std::erfc(-static_cast<long double>(x) / std::sqrt(2.0L))); }
+inline float powif(float x, int y) { return static_cast<float>(std::pow(static_cast<double>(x), y)); }
+inline double powi(double x, int y) { return static_cast<double>(std::pow(static_cast<long double>(x), y)); }
+inline float cyl_bessel_i0f(float x) { return static_cast<float>(std::cyl_bessel_i(0.0, static_cast<double>(std::fabs(x)))); }
+inline float cyl_bessel_i1f(float x) { return static_cast<float>(std::copysign(std::cyl_bessel_i(1.0, static_cast<double>(std::fabs(x))), static_cast<double>(x))); }
+inline double cyl_bessel_i0(double x) { return std::cyl_bessel_i(0.0, std::fabs(x)); }
+inline double cyl_bessel_i1(double x) { return std::copysign(std::cyl_bessel_i(1.0, std::fabs(x)), x); }
