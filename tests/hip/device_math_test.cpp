@@ -178,7 +178,57 @@ TEST(HipDeviceMath, FastIntrinsicsFollowTheGpuAlgorithm) {
   __sincosf(0.0f, &s, &c);
   EXPECT_EQ(s, 0.0f);
   EXPECT_EQ(c, 1.0f);
-  EXPECT_EQ(sinpif(1.0f), static_cast<float>(std::sin(3.14159265358979323846)));
+  EXPECT_EQ(sinpif(1.0f), 0.0f);  // exact at integers, unlike sinf(pi * x)
+}
+
+// How far x is from the exact inverse, in ulps of x: the long double residual of erf (or erfc,
+// where that is the well-conditioned one) divided by the derivative.
+double erfinv_error_ulps(double x, double y) {
+  const long double pi = 3.14159265358979323846264338327950288L;
+  const long double slope = 2 / std::sqrt(pi) * std::exp(-static_cast<long double>(x) * x);
+  const long double residual = std::fabs(y) <= 0.5 ? std::erf(static_cast<long double>(x)) - y
+                                                   : -(std::erfc(std::fabs(static_cast<long double>(x))) - (1.0L - std::fabs(y)));
+  const double ulp = std::nextafter(std::fabs(x), INFINITY) - std::fabs(x);
+  return static_cast<double>(std::fabs(residual / slope)) / ulp;
+}
+double erfcinv_error_ulps(double x, double z) {
+  const long double pi = 3.14159265358979323846264338327950288L;
+  const long double slope = 2 / std::sqrt(pi) * std::exp(-static_cast<long double>(x) * x);
+  const long double residual = std::erfc(static_cast<long double>(x)) - z;
+  const double ulp = std::nextafter(std::fabs(x), INFINITY) - std::fabs(x);
+  return static_cast<double>(std::fabs(residual / slope)) / ulp;
+}
+
+TEST(HipDeviceMath, InverseErrorFunctionsWithinTwoUlps) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 20000; ++i) {
+    const double y = std::ldexp(static_cast<double>(rng() >> 11), -53) * 2 - 1;  // (-1, 1)
+    if (y == 0) continue;
+    ASSERT_LE(erfinv_error_ulps(erfinv(y), y), 2.0) << y;
+    const double z = std::ldexp(static_cast<double>(rng() >> 11), -53) * (i % 2 ? 2.0 : std::ldexp(1.0, -static_cast<int>(rng() % 900)));
+    if (z <= 0 || z >= 2) continue;
+    ASSERT_LE(erfcinv_error_ulps(erfcinv(z), z), 2.0) << z;
+  }
+  EXPECT_NEAR(normcdfinv(0.975), 1.959963984540054, 1e-14);  // the familiar 97.5% quantile
+  EXPECT_NEAR(normcdff(1.959963984540054f), 0.975f, 1e-7f);
+  EXPECT_NEAR(erfcx(1.0), 0.42758357615580700, 1e-16);  // e * erfc(1)
+  // The asymptotic series above x = 100 continues the long double formula below it.
+  EXPECT_NEAR(erfcx(std::nextafter(100.0, 0.0)) / erfcx(100.0), 1.0, 1e-13);
+  EXPECT_TRUE(std::isinf(erfinv(1.0)));
+  EXPECT_TRUE(std::isnan(erfinvf(1.5f)));
+  EXPECT_TRUE(std::signbit(erfinv(-0.0)));
+  EXPECT_EQ(sinpi(1e15 + 0.5), 1.0);  // exact argument reduction
+  EXPECT_EQ(cospi(0.5), 0.0);
+  EXPECT_EQ(sinpi(-3.0), 0.0);
+  EXPECT_EQ(cospi(-3.0), -1.0);
+  EXPECT_EQ(sinpif(0.25f), static_cast<float>(std::sqrt(0.5L)));
+  EXPECT_NEAR(sinpi(1.0 / 3), std::sqrt(3.0) / 2, 1e-16);
+  EXPECT_NEAR(norm3df(3, 4, 12), 13.0f, 0.0f);
+  EXPECT_NEAR(rhypot(3, 4), 0.2, 1e-17);
+  EXPECT_EQ(powif(2.0f, -3), 0.125f);
+  const float v[4] = {1, 2, 2, 4};
+  EXPECT_EQ(normf(4, v), 5.0f);
+  EXPECT_EQ(rnormf(4, v), 0.2f);
 }
 
 TEST(HipDeviceMath, MinMaxOverloads) {

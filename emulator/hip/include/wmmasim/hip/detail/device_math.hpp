@@ -151,6 +151,23 @@ template <class I> inline I float_to_int_saturating(double v) {
 
 }  // namespace wmmasim::hip::detail
 
+namespace wmmasim::hip::detail {
+// sin(pi x) or cos(pi x): x is reduced exactly to f + q/2 with |f| <= 1/4, so multiples of 1/2
+// give exact zeros and ones, and the long double sine/cosine of pi f is rounded once.
+inline double sin_cos_pi(double x, bool cosine) {
+  if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+  const double r = std::fmod(x, 2.0);                       // exact, in (-2, 2)
+  const double q = std::nearbyint(2 * r);                   // -4 .. 4
+  const long double f = static_cast<long double>(r) - q / 2;  // exact
+  const long double pi = 3.14159265358979323846264338327950288L;
+  const long double sf = std::sin(pi * f), cf = std::cos(pi * f);
+  const int k = (static_cast<int>(q) + (cosine ? 1 : 0)) & 3;  // cos(t) = sin(t + pi/2)
+  const long double v = k == 0 ? sf : k == 1 ? cf : k == 2 ? -sf : -cf;
+  if (v == 0) return cosine ? 0.0 : std::copysign(0.0, x);
+  return static_cast<double>(v);
+}
+}  // namespace wmmasim::hip::detail
+
 // ---- Fast intrinsics (see the top of the file for how they differ from the GPU)
 inline float __expf(float x) { return exp2f(x * 1.44269504088896340736f); }
 inline float __exp10f(float x) { return exp2f(x * 3.32192809488736234787f); }
@@ -178,8 +195,8 @@ inline void sincos(double x, double* s, double* c) {
   *s = sin(x);
   *c = cos(x);
 }
-inline float sinpif(float x) { return static_cast<float>(sin(3.14159265358979323846 * static_cast<double>(x))); }
-inline float cospif(float x) { return static_cast<float>(cos(3.14159265358979323846 * static_cast<double>(x))); }
+inline float sinpif(float x) { return static_cast<float>(wmmasim::hip::detail::sin_cos_pi(x, false)); }
+inline float cospif(float x) { return static_cast<float>(wmmasim::hip::detail::sin_cos_pi(x, true)); }
 inline void sincospif(float x, float* s, float* c) {
   *s = sinpif(x);
   *c = cospif(x);
@@ -334,8 +351,8 @@ inline double __uint2double_rn(unsigned int x) { return x; }
 // ---- More of HIP's math library (clang's __clang_hip_math.h names), from the host's double or
 // long double functions rounded to the result type: within an ulp or so, like ocml's, but not
 // bit-identical to them.
-inline double sinpi(double x) { return static_cast<double>(std::sin(3.14159265358979323846264338327950288L * std::fmod(static_cast<long double>(x), 2.0L))); }
-inline double cospi(double x) { return static_cast<double>(std::cos(3.14159265358979323846264338327950288L * std::fmod(static_cast<long double>(x), 2.0L))); }
+inline double sinpi(double x) { return wmmasim::hip::detail::sin_cos_pi(x, false); }
+inline double cospi(double x) { return wmmasim::hip::detail::sin_cos_pi(x, true); }
 inline void sincospi(double x, double* s, double* c) {
   *s = sinpi(x);
   *c = cospi(x);
@@ -385,5 +402,54 @@ inline float powif(float x, int y) { return static_cast<float>(std::pow(static_c
 inline double powi(double x, int y) { return static_cast<double>(std::pow(static_cast<long double>(x), y)); }
 inline float cyl_bessel_i0f(float x) { return static_cast<float>(std::cyl_bessel_i(0.0, static_cast<double>(std::fabs(x)))); }
 inline float cyl_bessel_i1f(float x) { return static_cast<float>(std::copysign(std::cyl_bessel_i(1.0, static_cast<double>(std::fabs(x))), static_cast<double>(x))); }
+namespace wmmasim::hip::detail {
+// Inverse error functions by Newton's method in long double on erf / log(erfc), from Winitzki's
+// closed-form estimate; the complement 1 - y is exact for y in [0.5, 1] (Sterbenz).
+inline long double erfc_inverse(long double z) {  // z in (0, 2)
+  if (z > 1) return -erfc_inverse(2 - z);
+  const long double a = 0.147L, pi = 3.14159265358979323846264338327950288L;
+  const long double ln = std::log(z * (2 - z));  // log(1 - y^2), accurate for small z
+  const long double t = 2 / (pi * a) + ln / 2;
+  long double x = std::sqrt(std::sqrt(t * t - ln / a) - t);
+  // Newton on log(erfc(x)) - log(z), which is nearly quadratic in x: fast from any start.
+  const long double log_z = std::log(z);
+  for (int i = 0; i < 40; ++i) {
+    const long double e = std::erfc(x);
+    const long double step = (std::log(e) - log_z) / (-2 / std::sqrt(pi) * std::exp(-x * x) / e);
+    x -= step;
+    if (std::fabs(step) <= 1e-19L * std::fabs(x)) break;
+  }
+  return x;
+}
+}  // namespace wmmasim::hip::detail
+inline double erfcinv(double z) {
+  if (std::isnan(z) || z < 0 || z > 2) return std::numeric_limits<double>::quiet_NaN();
+  if (z == 0) return HUGE_VAL;
+  if (z == 2) return -HUGE_VAL;
+  return static_cast<double>(wmmasim::hip::detail::erfc_inverse(z));
+}
+inline double erfinv(double y) {
+  if (std::isnan(y) || y < -1 || y > 1) return std::numeric_limits<double>::quiet_NaN();
+  if (y == 0) return y;  // keeps -0
+  if (std::fabs(y) > 0.5) return std::copysign(erfcinv(1.0 - std::fabs(y)), y);  // 1 - |y| is exact
+  // |y| <= 0.5: Newton on erf itself, from the first term of its series.
+  const long double pi = 3.14159265358979323846264338327950288L;
+  long double x = static_cast<long double>(y) * std::sqrt(pi) / 2;
+  for (int i = 0; i < 6; ++i) x -= (std::erf(x) - y) / (2 / std::sqrt(pi) * std::exp(-x * x));
+  return static_cast<double>(x);
+}
+inline float erfcinvf(float z) { return static_cast<float>(erfcinv(z)); }
+inline float erfinvf(float y) { return static_cast<float>(erfinv(y)); }
+inline double normcdfinv(double p) { return -1.41421356237309504880 * erfcinv(2 * p); }
+inline float normcdfinvf(float p) { return static_cast<float>(normcdfinv(p)); }
+// exp(x^2) * erfc(x): in long double up to x = 100, then the asymptotic series (relative error of
+// its first omitted term below 1e-13 there).
+inline double erfcx(double x) {
+  if (x < 100) return static_cast<double>(std::exp(static_cast<long double>(x) * x) * std::erfc(static_cast<long double>(x)));
+  const double r = 1.0 / (x * x);
+  return (1.0 - 0.5 * r + 0.75 * r * r - 1.875 * r * r * r) / (x * 1.77245385090551602730);
+}
+inline float erfcxf(float x) { return static_cast<float>(erfcx(x)); }
+
 inline double cyl_bessel_i0(double x) { return std::cyl_bessel_i(0.0, std::fabs(x)); }
 inline double cyl_bessel_i1(double x) { return std::copysign(std::cyl_bessel_i(1.0, std::fabs(x)), x); }
