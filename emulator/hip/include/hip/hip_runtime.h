@@ -10,17 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "hip/hip_runtime_api.h"
 #include "wmmasim/hip/detail/qualifiers.hpp"
-#if __has_include("wmmasim/hip/detail/device_math.hpp")
-#include "wmmasim/hip/detail/device_math.hpp"
-#endif
-#if __has_include("wmmasim/hip/detail/integer_intrinsics.hpp")
-#include "wmmasim/hip/detail/integer_intrinsics.hpp"
-#endif
-#if __has_include("wmmasim/hip/detail/atomics.hpp")
+#include "hip/hip_runtime_api.h"
+#include "hip/hip_vector_types.h"
 #include "wmmasim/hip/detail/atomics.hpp"
-#endif
+#include "wmmasim/hip/detail/device_math.hpp"
+#include "wmmasim/hip/detail/integer_intrinsics.hpp"
 #include "wmmasim/hip/detail/coordinates.hpp"
 #include "wmmasim/hip/detail/launch.hpp"
 #include "wmmasim/hip/detail/matrix_builtins.hpp"
