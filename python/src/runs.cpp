@@ -105,12 +105,24 @@ void bind_runs(py::module_& m) {
           runfile::write_run_file(runfile::from_json(from_python(run, "run"), "run"), path_text(path));
         }, py::arg("run"), py::arg("path"),
         "Checks `run` (a dict as read_run returns) and writes it whole (a temporary file renamed into place) or not at all.");
-  m.def("import_captures", [](const py::handle& path) {
-          const std::string p = path_text(path);
-          std::ifstream in(p);
-          if (!in) throw UserError("cannot read capture file '" + p + "'");
-          return to_python(runfile::to_json(runfile::import_captures(in, p)));
-        }, py::arg("path"), "Hardware captures (JSON Lines, tests/data/fixtures) converted to a run file dict.");
+  m.def("import_captures", [](const py::handle& paths) {
+          // One path or several, merged as `wmmasim import` merges them (environment.source lists them).
+          std::vector<std::string> files;
+          if (py::isinstance<py::str>(paths) || py::hasattr(paths, "__fspath__")) files.push_back(path_text(paths));
+          else for (const py::handle& p : paths) files.push_back(path_text(p));
+          runfile::RunFile all;
+          for (const std::string& f : files) {
+            std::ifstream in(f);
+            if (!in) throw UserError("cannot read " + f);
+            runfile::RunFile one = runfile::import_captures(in, f);
+            if (all.programs.empty()) all = std::move(one);
+            else for (auto& p : one.programs) all.programs.push_back(std::move(p));
+          }
+          all.environment["source"] = files;
+          return to_python(runfile::to_json(all));
+        }, py::arg("paths"),
+        "Hardware captures (JSON Lines, tests/data/fixtures; one path or a list) as a run-file dict, as `wmmasim import` "
+        "converts them.");
   m.def("diff", [](const py::handle& expected, const py::handle& got, const py::handle& model_name) {
           const runfile::RunFile e = to_run(expected, "expected");
           runfile::DiffReport r;
