@@ -22,7 +22,7 @@ void bind_runs(py::module_& m);
 // A builtin given as a Builtin object or as any name the CLI accepts (clang builtin with or without
 // the prefix, or a mnemonic with `wave` and `arch`). Throws UserError (ValueError) for unknown names
 // and for a wave/arch that contradicts a full builtin name.
-const Instruction& to_instruction(const py::handle& builtin, std::optional<int> wave = std::nullopt,
+const Instruction& to_instruction(const py::object& builtin, std::optional<int> wave = std::nullopt,
                                   std::optional<std::string> arch = std::nullopt);
 
 // "gfx12", "rdna4", "gfx1201", ... -> Arch; UserError otherwise.

@@ -15,10 +15,10 @@ namespace {
 
 BitMatrix as_matrix(BitsArray&& a, Format f) { return BitMatrix{a.rows, a.cols, f, std::move(a.bits)}; }
 
-py::array gemm_arrays(const py::handle& builtin, const py::handle& a_in, const py::handle& b_in, const py::handle& c_in,
-                      const py::handle& model_in, const py::handle& neg, const py::handle& neg_hi,
-                      const py::handle& is_signed, bool clamp, bool fp16_ovfl, std::optional<int> threads,
-                      const py::handle& progress, bool raw) {
+py::array gemm_arrays(const py::object& builtin, const py::object& a_in, const py::object& b_in, const py::object& c_in,
+                      const py::object& model_in, const py::object& neg, const py::object& neg_hi,
+                      const py::object& is_signed, bool clamp, bool fp16_ovfl, std::optional<int> threads,
+                      const py::object& progress, bool raw) {
   const Instruction& ins = to_instruction(builtin);
   if (ins.family == Family::load_tr) throw UserError(full_builtin_name(ins) + " is a transposing load, not a matrix multiply");
   GemmOptions options;

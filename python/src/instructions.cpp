@@ -86,7 +86,7 @@ Arch parse_arch(const std::string& name) {
   throw UserError("unknown architecture '" + name + "'; expected gfx11 (RDNA3) or gfx12 (RDNA4)");
 }
 
-const Instruction& to_instruction(const py::handle& builtin, std::optional<int> wave, std::optional<std::string> arch) {
+const Instruction& to_instruction(const py::object& builtin, std::optional<int> wave, std::optional<std::string> arch) {
   if (py::isinstance<Instruction>(builtin)) return builtin.cast<const Instruction&>();
   if (!py::isinstance<py::str>(builtin))
     throw UserError("a builtin is a wmmasim.Builtin or a name such as 'wmma_f32_16x16x16_f16_w32_gfx12', not a " +
@@ -168,7 +168,7 @@ void bind_instructions(py::module_& m) {
         py::arg("wave") = py::none(), ref,
         "Every builtin of the instruction table, optionally only one arch ('gfx12', 'gfx11', 'rdna4', ...), "
         "family ('wmma', 'swmmac', 'load_tr') or wave size (32, 64).");
-  m.def("builtin", [](const py::handle& name, std::optional<int> wave, std::optional<std::string> arch) -> const Instruction& {
+  m.def("builtin", [](const py::object& name, std::optional<int> wave, std::optional<std::string> arch) -> const Instruction& {
           return to_instruction(name, wave, arch);
         }, py::arg("name"), py::arg("wave") = py::none(), py::arg("arch") = py::none(), ref,
         "The builtin named `name`: a clang builtin (with or without '__builtin_amdgcn_') or a mnemonic such as "

@@ -29,14 +29,14 @@ void require_matrix_instruction(const Instruction& ins) {
     throw UserError(full_builtin_name(ins) + " is a transposing load, not a matrix multiply");
 }
 
-BitsArray c_or_zeros(const Instruction& ins, const py::handle& c) {
+BitsArray c_or_zeros(const Instruction& ins, const py::object& c) {
   if (!c.is_none()) return read_bits(c, ins.cd, "C");
   return BitsArray{ins.m, ins.n, Bits(static_cast<std::size_t>(ins.m) * ins.n, 0u), {}};
 }
 
-py::array mma(const py::handle& builtin, const py::handle& a_in, const py::handle& b_in, const py::handle& c_in,
-              const py::handle& index_in, const py::handle& model_in, const py::handle& neg, const py::handle& neg_hi,
-              const py::handle& is_signed, bool clamp, bool fp16_ovfl, bool raw) {
+py::array mma(const py::object& builtin, const py::object& a_in, const py::object& b_in, const py::object& c_in,
+              const py::object& index_in, const py::object& model_in, const py::object& neg, const py::object& neg_hi,
+              const py::object& is_signed, bool clamp, bool fp16_ovfl, bool raw) {
   const Instruction& ins = to_instruction(builtin);
   require_matrix_instruction(ins);
   const Model& model = pick_model(ins, model_in);
@@ -79,7 +79,7 @@ py::array mma(const py::handle& builtin, const py::handle& a_in, const py::handl
 }
 
 // Per-lane register words: shape (wave, vgprs) of uint32 (int32 and float32 are taken as bits).
-Bits lane_words(const py::handle& h, const char* what, int wave, int vgprs) {
+Bits lane_words(const py::object& h, const char* what, int wave, int vgprs) {
   py::array a = py::module_::import("numpy").attr("ascontiguousarray")(h);
   const py::dtype dt = a.dtype();
   if (dt.itemsize() != 4 || (dt.kind() != 'u' && dt.kind() != 'i' && dt.kind() != 'f'))
@@ -92,9 +92,9 @@ Bits lane_words(const py::handle& h, const char* what, int wave, int vgprs) {
   return Bits(p, p + a.size());
 }
 
-py::array execute_lanes(const py::handle& builtin, const py::handle& a_in, const py::handle& b_in, const py::handle& c_in,
-                        const py::handle& index_in, const py::handle& model_in, const py::handle& neg,
-                        const py::handle& neg_hi, bool clamp, bool fp16_ovfl, int opsel, int index_key,
+py::array execute_lanes(const py::object& builtin, const py::object& a_in, const py::object& b_in, const py::object& c_in,
+                        const py::object& index_in, const py::object& model_in, const py::object& neg,
+                        const py::object& neg_hi, bool clamp, bool fp16_ovfl, int opsel, int index_key,
                         std::optional<int> inline_c) {
   const Instruction& ins = to_instruction(builtin);
   require_matrix_instruction(ins);
@@ -150,7 +150,7 @@ py::array execute_lanes(const py::handle& builtin, const py::handle& a_in, const
 
 }  // namespace
 
-const Model& pick_model(const Instruction& ins, const py::handle& model) {
+const Model& pick_model(const Instruction& ins, const py::object& model) {
   if (model.is_none()) return default_model(ins);
   const Model* m = nullptr;
   if (py::isinstance<Model>(model)) m = &model.cast<const Model&>();
@@ -169,7 +169,7 @@ const Model& pick_model(const Instruction& ins, const py::handle& model) {
   return *m;
 }
 
-std::uint8_t source_bits(const py::handle& flags, const char* what) {
+std::uint8_t source_bits(const py::object& flags, const char* what) {
   if (flags.is_none()) return 0;
   if (py::isinstance<py::bool_>(flags) || !py::isinstance<py::int_>(flags)) {
     if (!py::isinstance<py::sequence>(flags) || py::len(flags) != 3)
@@ -236,7 +236,7 @@ register half of C and D (tied builtins keep C in the other half). inline_c: a V
 selector instead of c. Integer forms: neg bits 0/1 mean A/B signed, as in the ISA.
 Returns D's words, uint32 of shape (lanes, VGPRs of D).)");
 
-  m.def("to_bits", [](const py::handle& x, const std::string& format, bool saturate) {
+  m.def("to_bits", [](const py::object& x, const std::string& format, bool saturate) {
           const Format f = parse_format(format);
           if (!is_float_format(f)) throw UserError("to_bits converts to a float format (f16, bf16, f32, fp8, bf8), not " + format);
           const py::array_t<std::uint32_t> in = float32_bits(x, "x");
@@ -247,7 +247,7 @@ Returns D's words, uint32 of shape (lanes, VGPRs of D).)");
         "float32 (or float16) values -> raw bits of `format`, rounded to nearest even exactly as the C++ "
         "converts (overflow gives inf, or NaN for fp8; saturate=True clamps to the largest finite value). "
         "Returns uint16 (f16, bf16), uint8 (fp8, bf8) or uint32 (f32).");
-  m.def("to_float", [](const py::handle& bits, const std::string& format) {
+  m.def("to_float", [](const py::object& bits, const std::string& format) {
           const Format f = parse_format(format);
           if (!is_float_format(f)) throw UserError("to_float converts from a float format (f16, bf16, f32, fp8, bf8), not " + format);
           py::array a = py::module_::import("numpy").attr("ascontiguousarray")(bits);
@@ -265,7 +265,7 @@ Returns D's words, uint32 of shape (lanes, VGPRs of D).)");
           return out;
         }, py::arg("bits"), py::arg("format"),
         "Raw bits of a float format -> float32, exactly (every f16, bf16, fp8 and bf8 value is a float32).");
-  m.def("ulp_distance", [](const py::handle& x, const py::handle& y, const std::string& format) {
+  m.def("ulp_distance", [](const py::object& x, const py::object& y, const std::string& format) {
           const Format f = parse_format(format);
           py::array a = py::module_::import("numpy").attr("asarray")(x, "uint32");
           py::array b = py::module_::import("numpy").attr("asarray")(y, "uint32");

@@ -9,13 +9,13 @@
 namespace wmmasim::python {
 
 // None: the builtin's default model; a Model; or a model name. ValueError if it does not apply.
-const Model& pick_model(const Instruction& ins, const py::handle& model);
+const Model& pick_model(const Instruction& ins, const py::object& model);
 
 // neg / neg_hi: None, a 3-bit mask (bit 0 = A, 1 = B, 2 = C) or a sequence of three flags (A, B, C).
-std::uint8_t source_bits(const py::handle& flags, const char* what);
+std::uint8_t source_bits(const py::object& flags, const char* what);
 
 struct ModifierArgs {
-  py::handle neg, neg_hi, is_signed;  // is_signed: None or (signed_a, signed_b)
+  py::object neg, neg_hi, is_signed;  // is_signed: None or (signed_a, signed_b)
   bool clamp = false, fp16_ovfl = false;
 };
 

@@ -19,7 +19,7 @@ namespace {
 
 py::object to_python(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
 
-nlohmann::json from_python(const py::handle& o, const char* what) {
+nlohmann::json from_python(const py::object& o, const char* what) {
   std::string text;
   try {
     text = py::str(py::module_::import("json").attr("dumps")(o));
@@ -29,10 +29,10 @@ nlohmann::json from_python(const py::handle& o, const char* what) {
   return nlohmann::json::parse(text);
 }
 
-std::string path_text(const py::handle& path) { return py::str(py::module_::import("os").attr("fspath")(path)); }
+std::string path_text(const py::object& path) { return py::str(py::module_::import("os").attr("fspath")(path)); }
 
 // A run given as a dict or as the path of a run file.
-runfile::RunFile to_run(const py::handle& run, const char* what) {
+runfile::RunFile to_run(const py::object& run, const char* what) {
   if (py::isinstance<py::dict>(run)) return runfile::from_json(from_python(run, what), what);
   return runfile::read_run_file(path_text(run));
 }
@@ -99,17 +99,17 @@ py::dict predict(const cycles::GemmTileConfig& config) {
 }  // namespace
 
 void bind_runs(py::module_& m) {
-  m.def("read_run", [](const py::handle& path) { return to_python(runfile::to_json(runfile::read_run_file(path_text(path)))); },
+  m.def("read_run", [](const py::object& path) { return to_python(runfile::to_json(runfile::read_run_file(path_text(path)))); },
         py::arg("path"), "A run file (docs/hw.md, 'Run file format') as a dict; ValueError naming the JSON path of any problem.");
-  m.def("write_run", [](const py::handle& run, const py::handle& path) {
+  m.def("write_run", [](const py::object& run, const py::object& path) {
           runfile::write_run_file(runfile::from_json(from_python(run, "run"), "run"), path_text(path));
         }, py::arg("run"), py::arg("path"),
         "Checks `run` (a dict as read_run returns) and writes it whole (a temporary file renamed into place) or not at all.");
-  m.def("import_captures", [](const py::handle& paths) {
+  m.def("import_captures", [](const py::object& paths) {
           // One path or several, merged as `wmmasim import` merges them (environment.source lists them).
           std::vector<std::string> files;
           if (py::isinstance<py::str>(paths) || py::hasattr(paths, "__fspath__")) files.push_back(path_text(paths));
-          else for (const py::handle& p : paths) files.push_back(path_text(p));
+          else for (const py::handle& p : paths) files.push_back(path_text(py::reinterpret_borrow<py::object>(p)));
           runfile::RunFile all;
           for (const std::string& f : files) {
             std::ifstream in(f);
@@ -123,7 +123,7 @@ void bind_runs(py::module_& m) {
         }, py::arg("paths"),
         "Hardware captures (JSON Lines, tests/data/fixtures; one path or a list) as a run-file dict, as `wmmasim import` "
         "converts them.");
-  m.def("diff", [](const py::handle& expected, const py::handle& got, const py::handle& model_name) {
+  m.def("diff", [](const py::object& expected, const py::object& got, const py::object& model_name) {
           const runfile::RunFile e = to_run(expected, "expected");
           runfile::DiffReport r;
           if (got.is_none()) {
@@ -143,7 +143,7 @@ void bind_runs(py::module_& m) {
         "Compares a run (dict or path) with the emulator's replay of it (got=None), or with another run. Returns "
         "{'programs': [...], 'compared', 'mismatches', 'errors', 'text'}; each mismatch names its element, register "
         "place, bits and distance in ULPs.");
-  m.def("predict_gemm", [](const py::handle& builtin, int macro_m, int macro_n, int macro_k, int waves, int wave_tiles_m,
+  m.def("predict_gemm", [](const py::object& builtin, int macro_m, int macro_n, int macro_k, int waves, int wave_tiles_m,
                            int wave_tiles_n, int k, int blocks, bool prefetch) {
           cycles::GemmTileConfig c;
           if (py::isinstance<Instruction>(builtin)) c.builtin = std::string(builtin.cast<const Instruction&>().name);
