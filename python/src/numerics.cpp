@@ -60,10 +60,17 @@ py::array mma(const py::object& builtin, const py::object& a_in, const py::objec
     std::vector<std::uint8_t> index;
     if (ins.family == Family::swmmac) {
       require_shape(a, "A (stored slots, with index=)", ins.m, ins.k / 2);
-      const BitsArray idx = read_bits(index_in, Format::iu8, "index");
-      require_shape(idx, "index", ins.m, ins.k / 4);
-      for (std::uint32_t v : idx.bits) {
-        if (v > 15) throw UserError("index holds " + std::to_string(v) + "; each field is idx0 | idx1 << 2, in 0..15");
+      py::array idx = py::module_::import("numpy").attr("asarray")(index_in);
+      if (idx.dtype().kind() != 'u' && idx.dtype().kind() != 'i')
+        throw UserError("index has dtype " + std::string(py::str(idx.dtype().attr("name"))) +
+                        "; its fields idx0 | idx1 << 2 are integers in 0..15");
+      if (idx.ndim() != 2 || idx.shape(0) != ins.m || idx.shape(1) != ins.k / 4)
+        throw UserError("index must be " + std::to_string(ins.m) + "x" + std::to_string(ins.k / 4) +
+                        " (one field per row and dense group of four K)");
+      const py::array_t<std::int64_t> fields = idx.attr("astype")("int64");
+      for (py::ssize_t i = 0; i < fields.size(); ++i) {
+        const std::int64_t v = fields.data()[i];
+        if (v < 0 || v > 15) throw UserError("index holds " + std::to_string(v) + "; each field is idx0 | idx1 << 2, in 0..15");
         index.push_back(static_cast<std::uint8_t>(v));
       }
       d = c.bits;  // SWMMAC accumulates into D itself
@@ -267,10 +274,18 @@ Returns D's words, uint32 of shape (lanes, VGPRs of D).)");
         "Raw bits of a float format -> float32, exactly (every f16, bf16, fp8 and bf8 value is a float32).");
   m.def("ulp_distance", [](const py::object& x, const py::object& y, const std::string& format) {
           const Format f = parse_format(format);
-          py::array a = py::module_::import("numpy").attr("asarray")(x, "uint32");
-          py::array b = py::module_::import("numpy").attr("asarray")(y, "uint32");
-          py::array ab = py::module_::import("numpy").attr("broadcast_arrays")(a, b).attr("__getitem__")(0).attr("copy")();
-          py::array bb = py::module_::import("numpy").attr("broadcast_arrays")(a, b).attr("__getitem__")(1).attr("copy")();
+          const auto as_bits = [](const py::object& v, const char* what) {
+            py::array a = py::module_::import("numpy").attr("asarray")(v);
+            if (a.dtype().kind() != 'u' && a.dtype().kind() != 'i')
+              throw UserError(std::string(what) + " has dtype " + std::string(py::str(a.dtype().attr("name"))) +
+                              "; raw bits are unsigned integers (see to_bits)");
+            return a;
+          };
+          const py::object np = py::module_::import("numpy");
+          const py::array xa = as_bits(x, "x"), ya = as_bits(y, "y");
+          const py::tuple both = np.attr("broadcast_arrays")(xa, ya);
+          py::array ab = np.attr("ascontiguousarray")(both[0], "uint32");
+          py::array bb = np.attr("ascontiguousarray")(both[1], "uint32");
           py::array_t<std::int64_t> out(std::vector<py::ssize_t>(ab.shape(), ab.shape() + ab.ndim()));
           const auto* p = static_cast<const std::uint32_t*>(ab.data());
           const auto* q = static_cast<const std::uint32_t*>(bb.data());

@@ -146,8 +146,7 @@ void bind_runs(py::module_& m) {
   m.def("predict_gemm", [](const py::object& builtin, int macro_m, int macro_n, int macro_k, int waves, int wave_tiles_m,
                            int wave_tiles_n, int k, int blocks, bool prefetch) {
           cycles::GemmTileConfig c;
-          if (py::isinstance<Instruction>(builtin)) c.builtin = std::string(builtin.cast<const Instruction&>().name);
-          else c.builtin = builtin.cast<std::string>();
+          c.builtin = std::string(to_instruction(builtin).name);
           c.macro_m = macro_m, c.macro_n = macro_n, c.macro_k = macro_k, c.waves = waves;
           c.wave_tiles_m = wave_tiles_m, c.wave_tiles_n = wave_tiles_n, c.k = k, c.blocks = blocks, c.prefetch = prefetch;
           return predict(c);

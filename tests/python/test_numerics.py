@@ -251,6 +251,16 @@ def test_bad_inputs_raise_one_sentence():
         (lambda: wmmasim.to_bits(np.zeros(3), "f16"), "x has dtype float64, expected float32 or float16 (convert float64 with .astype(numpy.float32))"),
         (lambda: wmmasim.to_bits(np.zeros(3, np.float32), "f12"),
          "unknown element format 'f12'; expected f16, bf16, f32, fp8, bf8, iu8, iu4 or i32"),
+        (lambda: wmmasim.ulp_distance(np.float32([1.0]), np.float32([2.0]), "f32"),
+         "x has dtype float32; raw bits are unsigned integers (see to_bits)"),
+        (lambda: wmmasim.mma("swmmac_f32_16x16x32_f16_w32", ok, np.zeros((32, 16), np.float16), index=np.zeros((16, 4), np.uint8)),
+         "index must be 16x8 (one field per row and dense group of four K)"),
+        (lambda: wmmasim.mma("swmmac_f32_16x16x32_f16_w32", ok, np.zeros((32, 16), np.float16), index=np.full((16, 8), 16)),
+         "index holds 16; each field is idx0 | idx1 << 2, in 0..15"),
+        (lambda: wmmasim.execute(b, np.zeros((32, 4), np.uint32), np.zeros((32, 4), np.uint32), inline_c=17),
+         "inline constant selector 17 is not a VOP3P inline constant (expected 128-208 or 240-248)."),
+        (lambda: wmmasim.predict_gemm(3), "a builtin is a wmmasim.Builtin or a name such as "
+                                          "'wmma_f32_16x16x16_f16_w32_gfx12', not a int"),
         (lambda: wmmasim.mma("global_load_tr_b128_v8f16", ok, ok), "__builtin_amdgcn_global_load_tr_b128_v8f16 is a transposing load, not a matrix multiply"),
     ]
     for call, sentence in cases:
