@@ -192,6 +192,11 @@ void bind_layouts(py::module_& m) {
       .def("svg", &Layout::svg, "The operand as a standalone SVG picture.")
       .def("html", &Layout::html, "The builtin's interactive HTML page (every operand, RDNA4 and RDNA3 side by side).")
       .def("_repr_svg_", &Layout::svg)
+      // Front ends that prefer HTML get the same picture, inline (an <svg> element without the XML prolog).
+      .def("_repr_html_", [](const Layout& l) {
+        const std::string svg = l.svg();
+        return svg.rfind("<?xml", 0) == 0 ? svg.substr(svg.find('\n') + 1) : svg;
+      })
       .def("__str__", [](const Layout& l) { return printed([&](std::ostream& o) { views::print_ascii(o, l.view(), 120); }); })
       .def("__repr__", [](const Layout& l) {
         std::string header = views::view_header(l.view(), "");

@@ -243,6 +243,17 @@ register half of C and D (tied builtins keep C in the other half). inline_c: a V
 selector instead of c. Integer forms: neg bits 0/1 mean A/B signed, as in the ISA.
 Returns D's words, uint32 of shape (lanes, VGPRs of D).)");
 
+  m.def("caveats", [](const py::object& builtin, const py::object& model, const py::object& neg, const py::object& neg_hi,
+                      const py::object& is_signed, bool clamp, bool fp16_ovfl) {
+          const Instruction& ins = to_instruction(builtin);
+          require_matrix_instruction(ins);
+          const Model& m = pick_model(ins, model);
+          return result_caveats(ins, make_modifiers(ins, {neg, neg_hi, is_signed, clamp, fp16_ovfl}, std::nullopt, std::nullopt), m);
+        }, py::arg("builtin"), py::kw_only(), py::arg("model") = py::none(), py::arg("neg") = py::none(),
+        py::arg("neg_hi") = py::none(), py::arg("signed") = py::none(), py::arg("clamp") = false,
+        py::arg("fp16_ovfl") = false,
+        "The sentences that qualify a result of mma/gemm with these arguments beyond its model's name (a model that is "
+        "not hardware-qualified, FP8 C NEG/ABS unverified, ...), as `wmmasim eval` attaches them; empty when none.");
   m.def("to_bits", [](const py::object& x, const std::string& format, bool saturate) {
           const Format f = parse_format(format);
           if (!is_float_format(f)) throw UserError("to_bits converts to a float format (f16, bf16, f32, fp8, bf8), not " + format);

@@ -16,6 +16,7 @@ from ._core import (  # noqa: F401
     builtin,
     builtin_table,
     builtins,
+    caveats,
     diff,
     execute,
     gemm,
@@ -34,7 +35,7 @@ from ._core import (  # noqa: F401
 )
 
 __all__ = [
-    "Builtin", "Layout", "Model", "builtin", "builtin_table", "builtins", "diff", "execute", "gemm",
+    "Builtin", "Layout", "Model", "builtin", "builtin_table", "builtins", "caveats", "diff", "execute", "gemm",
     "import_captures", "inline_constant", "mma", "model", "models", "predict_gemm", "random_matrix",
     "read_run", "to_bits", "to_float", "ulp_distance", "write_run",
 ]

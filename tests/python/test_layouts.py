@@ -94,6 +94,7 @@ def test_views_and_queries_are_the_cli_output():
     assert a.svg() == run_cli(*base, "--operand", "A", "--format", "svg")[1]
     assert a.svg().startswith("<svg") or a.svg().startswith("<?xml")
     assert a._repr_svg_() == a.svg()
+    assert a._repr_html_().startswith("<svg") and a.svg().endswith(a._repr_html_())
     assert b.html() == run_cli(*base, "--format", "html")[1]
     assert b._repr_html_() == b.html() and a.html() == b.html()
     assert a.csv() == run_cli(*base, "--operand", "A", "--format", "csv")[1]

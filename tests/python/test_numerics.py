@@ -291,3 +291,20 @@ def test_model_errors_are_the_cli_sentences():
     assert status == 2 and err.strip() == "wmmasim eval: line 1: " + str(e.value)
     with pytest.raises(ValueError, match=r"does not accept CLAMP \(LLVM rejects it on float forms"):
         wmmasim.mma(b, ok, ok, clamp=True)
+
+
+def test_caveats_are_those_eval_attaches():
+    cases = []
+    for name in ("wmma_f32_16x16x16_fp8_bf8_w32_gfx12", "swmmac_f32_16x16x32_bf16_w32", "wmma_i32_16x16x16_iu8_w32_gfx12",
+                 "wmma_f32_16x16x16_f16_w32"):
+        case = random_case(wmmasim.builtin(name), 4)
+        if "fp8" in name:
+            case["modifiers"] = {"neg": [0, 0, 1], "neg_hi": [0, 0, 1]}
+        cases.append(case)
+    for case in evaluate(cases):
+        mods = case.get("modifiers", {})
+        b = wmmasim.builtin(case["instruction"])
+        kwargs = {"signed": (bool(mods["neg"][0]), bool(mods["neg"][1])), "clamp": bool(mods["clamp"])} \
+            if b.types["A"] == "iu8" else {"neg": mods.get("neg"), "neg_hi": mods.get("neg_hi")}
+        assert wmmasim.caveats(b, **kwargs) == case["caveats"], case["id"]
+    assert any(case["caveats"] for case in evaluate(cases))
