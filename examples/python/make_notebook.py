@@ -40,7 +40,7 @@ def notebook_of(script_text):
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
                      "language_info": {"name": "python"}},
         "nbformat": 4,
-        "nbformat_minor": 5,
+        "nbformat_minor": 4,  # 4.5 would require cell ids
     }
 
 
