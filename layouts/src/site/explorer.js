@@ -397,8 +397,6 @@
     $('detail').innerHTML = detailHtml();
     updateIndexTry();
     renderList();
-    var current = document.querySelector('#list button.current');
-    if (current && current.scrollIntoView && !current.dataset.seen) current.scrollIntoView({ block: 'nearest' });
     writeFragment();
   }
 
@@ -543,12 +541,18 @@
   }
 
   // ---- events ---------------------------------------------------------------------------------------
+  // Only a choice the user makes scrolls the list (scrolling costs a layout of the whole page).
+  function revealCurrent() {
+    var current = document.querySelector('#list button.current');
+    if (current) current.scrollIntoView({ block: 'nearest' });
+  }
   function chooseBuiltin(b) {
     if (b === state.b) return;
     state.b = b;
     state.sel = null;
     if (state.view === 'compute' && !B[b].model) state.view = 'layout';
     render();
+    revealCurrent();
   }
   function step(delta) {
     if (!listOrder.length) return;
@@ -634,6 +638,7 @@
   buildFilters();
   var problems = readFragment();
   render();
+  revealCurrent();
   if (problems.length) $('info').textContent = problems.join('; ');
   document.body.setAttribute('data-ready', '1');
 })();
