@@ -99,12 +99,8 @@
     var words = $('search').value.toLowerCase().split(/\s+/).filter(function (w) { return w; });
     var html = '', last = '';
     listOrder = [];
-    var order = B.map(function (x, i) { return i; });
-    order.sort(function (p, q) {  // group by arch, family, wave; the table's order inside a group
-      var gp = groupName(p), gq = groupName(q);
-      return gp < gq ? 1 : gp > gq ? -1 : p - q;
-    });
-    order.forEach(function (b) {
+    // The instruction table's order already groups by arch, family and wave size.
+    B.forEach(function (x, b) {
       if (!matches(b, words)) return;
       var g = groupName(b);
       if (g !== last) { html += '<div class="group">' + esc(g) + '</div>'; last = g; }
@@ -543,8 +539,10 @@
   // ---- events ---------------------------------------------------------------------------------------
   // Only a choice the user makes scrolls the list (scrolling costs a layout of the whole page).
   function revealCurrent() {
-    var current = document.querySelector('#list button.current');
-    if (current) current.scrollIntoView({ block: 'nearest' });
+    var current = document.querySelector('#list button.current'), list = $('chooser');
+    if (!current) return;
+    var top = current.offsetTop, bottom = top + current.offsetHeight;  // #chooser is the offset parent
+    if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 3;
   }
   function chooseBuiltin(b) {
     if (b === state.b) return;
