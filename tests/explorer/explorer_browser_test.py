@@ -355,6 +355,15 @@ class ExplorerInBrowser(unittest.TestCase):
         info = self.js("document.getElementById('info').textContent")
         c = element["col"]
         self.assertIn("\u2190 bytes %d..%d of the load from lane %d's address" % (2 * c, 2 * c + 1, element["row"]), info)
+        # A click shows the whole result lane byte by byte; each 16-bit element is two consecutive bytes
+        # of one source lane's load, as the CLI's json places it.
+        self.mouse("#left table.regs td[data-lane='%d'][data-slot='%d']" % (place["lane"], slot), click=True)
+        bytemap = self.js("[].map.call(document.querySelectorAll('#detail table.bytemap tr'), function(r){"
+                          "return [].map.call(r.cells, function(c){return c.textContent;});})")
+        self.assertEqual(bytemap[0][0], "result lane %d" % place["lane"])
+        byte = place["bit_lo"] // 8
+        self.assertEqual(bytemap[1 + place["vgpr"]][1 + byte], "L%d b%d" % (element["row"], 2 * c))
+        self.assertEqual(bytemap[1 + place["vgpr"]][2 + byte], "L%d b%d" % (element["row"], 2 * c + 1))
 
     # ---- export and print ------------------------------------------------------------------------
     def test_svg_export_is_a_well_formed_picture_of_the_view(self):

@@ -326,9 +326,25 @@
       var bytes = l.bits / 8, ps = placesOf(l, e.r, e.c, e.k);
       return '<h3>in[' + e.r + '][' + e.c + ']</h3><p>Element ' + e.c + ' (bytes ' + e.c * bytes + '..' + (e.c * bytes + bytes - 1) +
              ') of the ' + l.cols * bytes + '-byte load from the address lane ' + e.r + ' supplies; it lands in ' + esc(placesText(ps)) +
-             '. Hover a register cell to see, for any result byte, whose address it came from.</p>';
+             '. Every byte of that result lane, and whose address it came from:</p>' + byteMapHtml(l, ps[0].lane);
     }
     return '';
+  }
+  // One result lane of a transposing load, byte by byte: "L5 b3" = byte 3 of lane 5's load.
+  function byteMapHtml(l, lane) {
+    var cells = registerCells(l)[lane], at = slotIndex(l), bytes = l.bits / 8;
+    var h = '<table class="terms bytemap" data-lane="' + lane + '"><tr><th>result lane ' + lane + '</th>';
+    for (var byte = 0; byte !== 4; ++byte) h += '<th>byte ' + byte + ' [' + (8 * byte + 7) + ':' + 8 * byte + ']</th>';
+    h += '</tr>';
+    for (var v = 0; v !== l.vgprs; ++v) {
+      h += '<tr><th>v' + v + '</th>';
+      for (byte = 0; byte !== 4; ++byte) {
+        var lo = 8 * byte - (8 * byte) % l.bits, e = cells[at[v + ':' + lo]];
+        h += e ? '<td>L' + e.r + ' b' + (e.c * bytes + (8 * byte - lo) / 8) + '</td>' : '<td>-</td>';
+      }
+      h += '</tr>';
+    }
+    return h + '</table>';
   }
   function updateIndexTry() {
     var out = $('idx-result');
