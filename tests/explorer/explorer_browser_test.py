@@ -265,7 +265,7 @@ class ExplorerInBrowser(unittest.TestCase):
         differ = sorted({int(m[0].split(":")[1]) for m in left["matrix"] if "diff" in m[3].split()})
         self.assertEqual(differ, list(range(4, 12)))
         self.assertEqual(sum("diff" in m[3].split() for m in left["matrix"]), 16 * 8)
-        self.assertIn("128 of 256 elements", self.js("document.getElementById('info').textContent"))
+        self.assertIn("128 of 256 elements", self.js("document.getElementById('compare-note').textContent"))
         # ... and D is contiguous already: nothing differs.
         left, right = self.compare("wmma_f32_16x16x16_f16_w32_gfx12", "D", "lab")
         self.assertFalse(any("diff" in m[3].split() for m in left["matrix"] + right["matrix"]))
@@ -280,7 +280,7 @@ class ExplorerInBrowser(unittest.TestCase):
         self.assertEqual(self.js("document.querySelector('#right h2').textContent"), "__builtin_amdgcn_swmmac_f32_16x16x32_bf16_w64")
         self.compare("swmmac_f32_16x16x32_bf16_w32", "D", "arch")
         self.assertIsNone(self.panel("right"))
-        self.assertIn("no RDNA3 counterpart", self.js("document.getElementById('info').textContent"))
+        self.assertIn("no RDNA3 counterpart", self.js("document.getElementById('compare-note').textContent"))
 
     # ---- how D[i][j] is computed -----------------------------------------------------------------
     def compute_rows(self, name, lab, i, j):

@@ -385,11 +385,11 @@
     if (B[state.b].family !== 'wmma') state.lab = 'isa';
     $('title').innerHTML = titleHtml();
     $('toolbar').innerHTML = toolbarHtml();
-    var views = $('views');
+    var views = $('views'), rightHtml = '', note = '';
     if (state.view === 'compute') {
       views.innerHTML = '<div class="panel" id="compute">' + computeHtml() + '</div>';
     } else {
-      var other = otherSide(), left = null, marks = null, rightHtml = '', note = '';
+      var other = otherSide(), left = null, marks = null;
       if (other && typeof other === 'object' && sameLayout(state.b, state.op) && sameLayout(other.b, state.op)) {
         var l = layoutOf(state.b, state.op, state.lab), m = layoutOf(other.b, state.op, other.lab);
         marks = differences(l, m);
@@ -403,8 +403,9 @@
       }
       left = panelHtml('left', state.b, state.op, state.lab, marks);
       views.innerHTML = left + rightHtml;
-      if (state.cmp !== 'none') $('info').textContent = note;
     }
+    views.className = rightHtml ? 'compare' : '';
+    $('compare-note').textContent = state.view === 'layout' ? note : '';
     applySelection();
     $('detail').innerHTML = detailHtml();
     updateIndexTry();
@@ -538,8 +539,8 @@
     }
     return '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="' + width + '" height="' + height +
            '" viewBox="0 0 ' + width + ' ' + height + '" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace">\n<title>' +
-           esc(B[state.b].full + ' ' + fragment()) + '</title>\n<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
-           '<rect width="1.5" height="6" fill="#000000" fill-opacity="0.55"/></pattern></defs>\n<rect width="100%" height="100%" fill="#ffffff"/>\n' +
+           esc(B[state.b].full + ' ' + fragment()) + '</title>\n<defs><pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
+           '<rect width="1" height="5" fill="#000000" fill-opacity="0.3"/></pattern></defs>\n<rect width="100%" height="100%" fill="#ffffff"/>\n' +
            parts.join('\n') + '\n</svg>\n';
   }
   function downloadSvg() {
