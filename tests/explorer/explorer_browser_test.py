@@ -189,13 +189,14 @@ class ExplorerInBrowser(unittest.TestCase):
     def test_hovering_a_matrix_cell_highlights_its_register_places_and_back(self):
         self.show("wmma_f32_16x16x16_f16_w32_gfx12", "A")
         self.mouse("#left table.matrix td[data-e='3:9:0']")  # README: A[3][9] -> lane 3, v2, bits [31:16]
-        lit = self.js("[].map.call(document.querySelectorAll('#left table.regs td.hl'), function(e){return [e.dataset.lane, e.title];})")
+        lit = self.js("[].map.call(document.querySelectorAll('#left table.regs td.hl'), function(e){return [e.dataset.lane, e.dataset.slot];})")
         self.assertEqual(len(lit), 1)
         self.assertEqual(lit[0][0], "3")
-        self.assertTrue(lit[0][1].startswith("lane 3, v2[31:16]"), lit)
-        self.assertIn("lane 3, v2, bits [31:16]", self.js("document.getElementById('info').textContent"))
+        self.assertEqual(self.js("document.querySelectorAll('#left table.regs th')[%d].textContent" % (int(lit[0][1]) + 1)), "v2[31:16]")
+        self.assertEqual(self.js("document.getElementById('info').textContent"), "A[3][9] \u2192 lane 3, v2, bits [31:16]")
         # README's table: lane 16 holds A[0][4] in v0[15:0].
         self.mouse("#left table.regs td[data-lane='16'][data-slot='0']")
+        self.assertEqual(self.js("document.getElementById('info').textContent"), "lane 16, v0[15:0] \u2192 A[0][4]")
         self.assertEqual(self.classes("#left table.matrix td.hl"), ["g1 hl"])  # coloured by lane 16's group
         self.assertEqual(self.js("document.querySelector('#left table.matrix td.hl').dataset.e"), "0:4:0")
         # RDNA3 A is replicated in both lane groups: two register places light up.

@@ -127,8 +127,7 @@
         var ps = placesOf(l, r, c, k), p = ps[0];
         var cls = 'g' + (p.lane >> 4) + (marks && marks.matrix[elementIndex(l, r, c, k)] ? ' diff' : '');
         h += '<td class="' + cls + '" data-e="' + r + ':' + c + ':' + k + '" data-places="' +
-             ps.map(function (q) { return q.lane + ':' + q.vgpr + ':' + q.lo + ':' + q.hi; }).join(' ') + '" title="' +
-             esc(elementName(o, l, r, c, k) + ' \u2192 ' + placesText(ps)) + '">' + lanesText(ps) + '<br>v' + p.vgpr +
+             ps.map(function (q) { return q.lane + ':' + q.vgpr + ':' + q.lo + ':' + q.hi; }).join(' ') + '">' + lanesText(ps) + '<br>v' + p.vgpr +
              (showBits ? '<br>' + p.hi + ':' + p.lo : '') + '</td>';
       }
       h += '</tr>';
@@ -142,12 +141,11 @@
     for (var lane = 0; lane !== l.lanes; ++lane) {
       h += '<tr><th>' + lane + '</th>';
       for (s = 0; s !== l.slots.length; ++s) {
-        var e = cells[lane][s], slot = l.slots[s];
-        var where = 'lane ' + lane + ', ' + slot[2];
-        if (!e) { h += '<td class="unread" data-lane="' + lane + '" data-slot="' + s + '" title="' + esc(where + ': not read') + '">-</td>'; continue; }
+        var e = cells[lane][s];
+        if (!e) { h += '<td class="unread" data-lane="' + lane + '" data-slot="' + s + '">-</td>'; continue; }
         var cls = 'g' + (lane >> 4) + (marks && marks.regs[lane * l.slots.length + s] ? ' diff' : '');
         h += '<td class="' + cls + '" data-e="' + e.r + ':' + e.c + ':' + e.k + '" data-lane="' + lane + '" data-slot="' + s +
-             '" title="' + esc(where + ' \u2192 ' + elementName(o, l, e.r, e.c, e.k)) + '">' + e.r + ',' + e.c + '</td>';
+             '">' + e.r + ',' + e.c + '</td>';
       }
       h += '</tr>';
     }
@@ -423,8 +421,19 @@
     for (var i = 0; i !== same.length; ++i) same[i].classList.add(cls);
     return same.length;
   }
+  // What a cell holds, from the data (cells carry no title text: that would double the page's DOM).
+  function cellText(cell) {
+    var panel = cell.closest('.panel[data-op]');
+    if (!panel) return cell.getAttribute('title') || '';
+    var b = +panel.getAttribute('data-b'), op = panel.getAttribute('data-op'), lab = panel.getAttribute('data-lab');
+    var o = operandOf(b, op), l = layoutOf(b, op, lab), at = cell.getAttribute('data-e');
+    var e = at ? at.split(':').map(Number) : null;
+    if (!cell.hasAttribute('data-lane')) return elementName(o, l, e[0], e[1], e[2]) + ' \u2192 ' + placesText(placesOf(l, e[0], e[1], e[2]));
+    var where = 'lane ' + cell.getAttribute('data-lane') + ', ' + l.slots[+cell.getAttribute('data-slot')][2];
+    return e ? where + ' \u2192 ' + elementName(o, l, e[0], e[1], e[2]) : where + ': not read by this operand';
+  }
   function describeCell(cell) {
-    var text = cell.getAttribute('title') || '';
+    var text = cellText(cell);
     var x = B[state.b];
     if (x.family === 'load_tr' && cell.hasAttribute('data-lane') && cell.hasAttribute('data-e')) {
       var e = cell.getAttribute('data-e').split(':'), l = layoutOf(state.b, 'D', 'isa'), bytes = l.bits / 8;
@@ -436,6 +445,7 @@
   }
   function hover(cell) {
     clearClass('hl');
+    if (cell && cell.classList.contains('unread')) $('info').textContent = cellText(cell);
     if (!cell || !cell.hasAttribute('data-e')) return;
     var panel = cell.closest('.panel');
     if (panel && panel.id === 'compute') {
