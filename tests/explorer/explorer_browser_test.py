@@ -45,7 +45,9 @@ READ_PANEL = r"""
   if (!panel) return JSON.stringify(null);
   var heads = [].map.call(panel.querySelectorAll('table.regs tr:first-child th'), function (th) { return th.textContent; });
   var matrix = [].map.call(panel.querySelectorAll('table.matrix td[data-e]'), function (td) {
-    return [td.getAttribute('data-e'), td.getAttribute('data-places'), td.innerText, td.className];
+    // The text lines between <br>s, read from the DOM without forcing a layout per view.
+    var lines = [].filter.call(td.childNodes, function (n) { return n.nodeType === 3; }).map(function (n) { return n.textContent; });
+    return [td.getAttribute('data-e'), td.getAttribute('data-places'), lines.join('\n'), td.className];
   });
   var regs = [].map.call(panel.querySelectorAll('table.regs td[data-lane]'), function (td) {
     return [+td.getAttribute('data-lane'), heads[+td.getAttribute('data-slot') + 1], td.getAttribute('data-e'), td.className];
