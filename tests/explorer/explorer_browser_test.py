@@ -252,6 +252,12 @@ class ExplorerInBrowser(unittest.TestCase):
         self.key("Enter", vk=13)
         self.assertEqual(self.js("document.getElementById('builtin-name').textContent"), shown[0])
         self.js("document.getElementById('search').value = ''; document.getElementById('search').dispatchEvent(new Event('input'))")
+        # The type filter keeps the builtins whose A or B has that format (the CLI's list says which).
+        self.js("var t=document.getElementById('f-type'); t.value='bf8'; t.dispatchEvent(new Event('change', {bubbles:true}))")
+        shown = self.js("[].map.call(document.querySelectorAll('#list button'), function(b){return b.title.split(' ')[0];})")
+        listed = [line.split()[0] for line in cli("layout", "--list").stdout.splitlines()[1:] if "bf8" in line.split()[5:8]]
+        self.assertEqual(sorted(shown), sorted(listed))
+        self.js("var t=document.getElementById('f-type'); t.value=''; t.dispatchEvent(new Event('change', {bubbles:true}))")
         self.js("document.activeElement && document.activeElement.blur()")
         self.key("h")
         self.assertEqual(self.js("wmmasimExplorer.state.view"), "compute")

@@ -82,6 +82,8 @@
   function matches(b, words) {
     var x = B[b];
     if (!filterChecked(x.arch) || !filterChecked('w' + x.wave) || !filterChecked(x.family)) return false;
+    var type = $('f-type').value;
+    if (type && x.a !== type && x.b !== type) return false;
     var hay = (x.full + ' ' + x.mnemonic + ' ' + typesText(x) + ' ' + groupName(b)).toLowerCase();
     for (var i = 0; i !== words.length; ++i) if (hay.indexOf(words[i]) < 0) return false;
     return true;
@@ -92,6 +94,10 @@
      ['swmmac', 'SWMMAC'], ['load_tr', 'load_tr']].forEach(function (f) {
       html += '<label><input type="checkbox" id="f-' + f[0] + '" checked> ' + f[1] + '</label>';
     });
+    var types = [];  // the input formats, in table order
+    B.forEach(function (x) { [x.a, x.b].forEach(function (t) { if (types.indexOf(t) < 0) types.push(t); }); });
+    html += '<label>types <select id="f-type" aria-label="input type"><option value="">all</option>' +
+            types.map(function (t) { return '<option>' + esc(t) + '</option>'; }).join('') + '</select></label>';
     $('filters').innerHTML = html;
     $('filters').addEventListener('change', renderList);
   }
