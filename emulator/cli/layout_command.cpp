@@ -11,6 +11,7 @@
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/layouts/views/printers.hpp"
 #include "wmmasim/layouts/views/queries.hpp"
+#include "wmmasim/layouts/views/site.hpp"
 
 namespace wmmasim::cli {
 namespace {
@@ -28,6 +29,8 @@ Formats:
   json      builtin facts and every element with its places (all operands unless --operand)
   svg       one operand drawn as the matrix: cells coloured by lane group, showing lane, VGPR, bits
   html      one self-contained interactive page: every operand, RDNA4 and RDNA3 side by side
+Explorer: --site DIR writes DIR/index.html, one static page (works from file://) with every
+  builtin: matrix and register file linked, compare mode, how D[i][j] is computed, permalinks.
 Operands: without --operand, ascii/markdown/json print every operand of the builtin, html always
   shows every operand; csv and svg need --operand unless the builtin has a single operand.
 K labellings (--labelling): isa (default, the hardware's K order, as the AMD calculator) or
@@ -49,11 +52,11 @@ Examples:
 Errors are one sentence on stderr with exit status 2.)";
 
 struct LayoutArgs {
-  std::string builtin, arch = "gfx12", operand, format = "ascii", labelling = "isa", where, expand, out;
+  std::string builtin, arch = "gfx12", operand, format = "ascii", labelling = "isa", where, expand, out, site;
   int wave = 32, opsel = 0, key = 0, lane = 0, vgpr = 0, bit = 0, width = 120;
   bool list = false;
   CLI::Option *wave_opt = nullptr, *arch_opt = nullptr, *key_opt = nullptr, *lane_opt = nullptr, *vgpr_opt = nullptr,
-              *bit_opt = nullptr, *operand_opt = nullptr;
+              *bit_opt = nullptr, *operand_opt = nullptr, *site_opt = nullptr;
 };
 
 Arch parse_arch(const std::string& name) {
@@ -126,6 +129,12 @@ void print_layouts(std::ostream& out, const LayoutArgs& a, const Instruction& in
 }
 
 int run(const LayoutArgs& a) {
+  if (a.site_opt->count()) {
+    if (!a.builtin.empty() || a.list || a.operand_opt->count() || !a.out.empty())
+      throw UserError("--site DIR writes the explorer for every builtin; drop --builtin, --operand, --list and --out");
+    views::write_site(a.site);
+    return 0;
+  }
   std::ostringstream text;
   if (a.list) {
     views::print_builtin_list(text);
@@ -154,7 +163,7 @@ int run(const LayoutArgs& a) {
   return 0;
 }
 
-RegisterCommand layout_command("layout", "Show and query operand layouts (ascii, csv, markdown, json, svg, html)",
+RegisterCommand layout_command("layout", "Show and query operand layouts (ascii, csv, markdown, json, svg, html, --site)",
                                [](CLI::App& sub) {
   auto a = std::make_shared<LayoutArgs>();
   sub.footer(kFooter);
@@ -176,6 +185,7 @@ RegisterCommand layout_command("layout", "Show and query operand layouts (ascii,
   sub.add_option("--expand", a->expand, "print the dot product producing one D element, e.g. 'D[11][1]'");
   sub.add_option("--width", a->width, "ascii: wrap the table to this many columns (default 120)")->check(CLI::Range(40, 1000));
   sub.add_option("--out", a->out, "write to FILE instead of standard output");
+  a->site_opt = sub.add_option("--site", a->site, "write the layout explorer, DIR/index.html: every builtin, one static page");
   return std::function<int()>([a] { return run(*a); });
 });
 

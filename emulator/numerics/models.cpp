@@ -5,6 +5,7 @@
 
 #include "wmmasim/layouts/instruction_table.hpp"
 #include "wmmasim/numerics/dot_step.hpp"
+#include "wmmasim/numerics/matrix_operands.hpp"
 #include "wmmasim/numerics/numerics.hpp"
 
 namespace wmmasim {
@@ -133,6 +134,26 @@ void check_modifiers(const Instruction& ins, const Modifiers& mods) {
   } else if (mods.index_key != 0) {
     throw UserError(who() + " is not a SWMMAC instruction and takes no index_key.");
   }
+}
+
+SummationOrder summation_order(const Instruction& ins, const Model& model) {
+  check_model_applies(model, ins);
+  SummationOrder order;
+  switch (model.kind) {
+    case ModelKind::exact_int:
+    case ModelKind::exact_sum_rne: return order;
+    case ModelKind::fp32_fma_chain:
+      order.group_size = 1;  // ISA K order; SWMMAC: stored-slot order
+      for (int col = 0; col < (ins.family == Family::swmmac ? ins.k / 2 : ins.k); ++col) order.steps.push_back({col});
+      return order;
+    default: break;
+  }
+  // The step models: the very plan compute_d follows, so the explanation cannot drift from it.
+  const numerics_detail::StepPlan plan = numerics_detail::plan_for(ins, model);
+  order.group_size = plan.rule.group_size;
+  for (int s = 0; s < plan.steps; ++s)
+    order.steps.emplace_back(plan.cols.begin() + s * plan.per_step, plan.cols.begin() + (s + 1) * plan.per_step);
+  return order;
 }
 
 std::vector<std::string> result_caveats(const Instruction& ins, const Modifiers& mods, const Model& m) {

@@ -286,5 +286,42 @@ TEST(Api, OutputMayAliasC) {
   EXPECT_EQ(separate, aliased);
 }
 
+// ---- summation order (the explanation the layout explorer shows), as the spec writes it ----------
+
+using Steps = std::vector<std::vector<int>>;
+
+Steps runs(std::initializer_list<int> starts, int length) {
+  Steps s;
+  for (int start : starts) {
+    s.emplace_back();
+    for (int p = 0; p < length; ++p) s.back().push_back(start + p);
+  }
+  return s;
+}
+
+TEST(SummationOrder, FollowsTheSpecStepOrders) {
+  const Instruction& f16 = *find_builtin("wmma_f32_16x16x16_f16_w32_gfx12");
+  const SummationOrder dot4 = summation_order(f16, default_model(f16));  // spec 3.2: K 4s..4s+3, pairs
+  EXPECT_EQ(dot4.steps, runs({0, 4, 8, 12}, 4));
+  EXPECT_EQ(dot4.group_size, 2);
+  const Instruction& fp8 = *find_builtin("wmma_f32_16x16x16_fp8_bf8_w64_gfx12");
+  const SummationOrder a = summation_order(fp8, default_model(fp8));  // spec 7.3 (a)
+  EXPECT_EQ(a.steps, runs({0, 8, 4, 12}, 4));
+  EXPECT_EQ(a.group_size, 4);
+  EXPECT_EQ(summation_order(fp8, *find_model("fp8-dot4-isa-order-hypothesis")).steps, runs({0, 4, 8, 12}, 4));
+  EXPECT_EQ(summation_order(fp8, *find_model("fp8-dot8-hypothesis")).steps, runs({0, 8}, 8));
+  const Instruction& rdna3 = *find_builtin("wmma_f16_16x16x16_f16_w64");
+  const SummationOrder dot2 = summation_order(rdna3, default_model(rdna3));  // spec 11: pairs (0,1), (2,3), ...
+  EXPECT_EQ(dot2.steps, runs({0, 2, 4, 6, 8, 10, 12, 14}, 2));
+  const Instruction& sparse = *find_builtin("swmmac_f32_16x16x32_bf16_w32");  // spec 8.2: stored slots 4s..4s+3
+  EXPECT_EQ(summation_order(sparse, default_model(sparse)).steps, runs({0, 4, 8, 12}, 4));
+  const Instruction& sparse8 = *find_builtin("swmmac_f32_16x16x32_fp8_fp8_w32");  // 7.3 (a) over stored slots
+  EXPECT_EQ(summation_order(sparse8, default_model(sparse8)).steps, runs({0, 8, 4, 12}, 4));
+  const Instruction& iu8 = *find_builtin("wmma_i32_16x16x16_iu8_w32_gfx12");  // spec 6: one exact sum
+  EXPECT_TRUE(summation_order(iu8, default_model(iu8)).steps.empty());
+  EXPECT_EQ(summation_order(f16, *find_model("fp32-fma-chain")).steps.size(), 16u);
+  EXPECT_THROW(summation_order(iu8, *find_model("gfx12-dot4")), UserError);
+}
+
 }  // namespace
 }  // namespace wmmasim

@@ -59,6 +59,17 @@ bool model_applies(const Model& m, const Instruction& ins);
 void check_model_applies(const Model& m, const Instruction& ins);  // throws UserError (one sentence)
 void check_modifiers(const Instruction& ins, const Modifiers& mods);  // throws UserError
 
+// The order in which a model sums the products of one D element, for explaining it (spec numerics.md
+// 3.2, 7.3, 8.2, 11): each step adds the products of its A columns (ISA K labels; SWMMAC: stored
+// slots 2G+s) to the accumulator and rounds once; inside a step the products are aligned in groups
+// of `group_size` (2: pairs, F16/BF16 and the RDNA3 DOT2 step; 4 or 8: one grid per FP8 step; 1: one
+// FMA per product). Models that sum exactly and round once (exact-int, exact-sum-rne) have no steps.
+struct SummationOrder {
+  std::vector<std::vector<int>> steps;
+  int group_size = 0;
+};
+SummationOrder summation_order(const Instruction& ins, const Model& model);  // throws UserError if inapplicable
+
 // Caveats a result carries beyond its model's own status, e.g. the FP8 C NEG/ABS (spec 5.4).
 // Empty when there is nothing to add.
 std::vector<std::string> result_caveats(const Instruction& ins, const Modifiers& mods, const Model& m);
