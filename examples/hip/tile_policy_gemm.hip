@@ -1,5 +1,5 @@
 // A tiled f16 GEMM on RDNA4 WMMA, written as a kernel template over two policies:
-//  - a tile policy: the block's tile (32 x 32 of C, K in steps of 32) and how the block stages
+//  - a tile policy: the block's tile (32 x 32 of C, K in steps of 64) and how the block stages
 //    A and B through LDS (shared memory), with __syncthreads around each tile;
 //  - a compute policy: how each wave of 32 lanes builds its WMMA fragments and accumulates its
 //    16 x 16 part of the tile with __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12.
@@ -9,7 +9,7 @@
 // 0-3 and 4-7, K 4*(l/16)..+3 and 8+4*(l/16)..+3; B: column l%16 at the same K; C/D: column l%16,
 // rows 8*(l/16)..+7), ext_vector_type fragments, and the per-lane addresses global_load_tr_b128
 // needs to hand back a B fragment.
-// Run: ./tile_policy_gemm [dump-file]   (M, N and K must be multiples of 32 here)
+// Run: ./tile_policy_gemm [dump-file]   (M and N must be multiples of 32 here, K of 64)
 #include <hip/hip_runtime.h>
 
 #include <vector>
@@ -120,7 +120,7 @@ gemm_f16(const _Float16* __restrict__ A, const _Float16* __restrict__ B, float* 
   }
 }
 
-using Tile32 = TilePolicy<32, 32, 32, 2, 2>;
+using Tile32 = TilePolicy<32, 32, 64, 2, 2>;
 
 // C = A * B for row-major f16 A (M x K) and B (K x N) in device memory; the benchmark calls this.
 hipError_t tile_policy_gemm(const _Float16* A, const _Float16* B, float* C, int M, int N, int K, bool load_tr) {
@@ -135,7 +135,7 @@ hipError_t tile_policy_gemm(const _Float16* A, const _Float16* B, float* C, int 
 #ifndef TILE_POLICY_GEMM_NO_MAIN
 int main(int argc, char** argv) {
   MatrixDump dump(argc, argv);
-  const int M = 64, N = 96, K = 96;
+  const int M = 64, N = 96, K = 128;
   Xorshift rng(12);
   std::vector<_Float16> a(M * K), b(K * N);
   for (auto& x : a) x = static_cast<_Float16>(rng.eighths(8));
