@@ -5,3 +5,7 @@
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
+// ROCm's host_defines.h spelling of an alignment (`extern __shared__ __align__(16) char smem[];`).
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
+#endif
