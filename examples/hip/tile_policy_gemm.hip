@@ -82,6 +82,8 @@ struct LdsFragments {
 // four 8 x 8 blocks of halves: each lane gives the address of one 8-half row piece, and the wave's
 // transpose hands lane l column l%16 at the K of its A slots — the B fragment. Lane l addresses row
 // (e & 3) + 4*(l/16) + 8*(e >> 2) (e = l % 8), columns 8*((l/8) & 1)..+7 of the tile.
+// (This addressing follows from the documented 8 x 8 transpose; no hardware run has checked it yet:
+// docs/spec/layouts.md 7.1.)
 struct LoadTrFragments {
   static constexpr bool b_through_lds = false;
   float8 acc = {};
