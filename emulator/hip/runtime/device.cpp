@@ -10,7 +10,13 @@
 namespace wmmasim::hip::runtime {
 namespace {
 
-Target g_target;
+// Constructed on first use: the program's own start-up code registers its target (runtime_api.hpp)
+// before this file's static initialisers may have run, and a namespace-scope Target would then be
+// constructed afterwards, resetting the arch and wave size to the defaults.
+Target& g_target() {
+  static Target t;
+  return t;
+}
 
 struct CardFigures {
   const char* arch;
@@ -28,7 +34,7 @@ constexpr CardFigures kCards[] = {
 
 const CardFigures& card() {
   for (const CardFigures& c : kCards)
-    if (g_target.arch == c.arch) return c;
+    if (g_target().arch == c.arch) return c;
   return kCards[0];
 }
 
@@ -41,7 +47,7 @@ hipError_t check_device(int id, const char* function) {
 
 }  // namespace
 
-const Target& target() { return g_target; }
+const Target& target() { return g_target(); }
 
 std::size_t device_total_memory() { return card().global_bytes; }
 
@@ -49,8 +55,8 @@ std::size_t device_total_memory() { return card().global_bytes; }
 
 namespace wmmasim::hip::detail {
 bool register_target(const char* arch, int wave_size) {
-  runtime::g_target.arch = arch;
-  runtime::g_target.wave_size = wave_size;
+  runtime::g_target().arch = arch;
+  runtime::g_target().wave_size = wave_size;
   return true;
 }
 }  // namespace wmmasim::hip::detail

@@ -428,7 +428,9 @@ typedef struct hipPointerAttribute_t {
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
 typedef void (*hipHostFn_t)(void* userData);
 
-#define HIP_SYMBOL(X) (&X)
+// As on ROCm's AMD platform: the variable itself, which the typed overloads below take by reference.
+// (&X would bind those overloads to a temporary pointer and copy to or from it, silently.)
+#define HIP_SYMBOL(X) X
 
 extern "C" {
 // Errors. A kernel fault is sticky: every later call returns it (docs/hip-on-cpu.md).
