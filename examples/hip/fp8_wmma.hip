@@ -4,8 +4,9 @@
 // operand); the host encodes them (round to nearest even, saturating at +-448 as HIP's default
 // __hip_fp8_e4m3 does); A's fragment is row l%16, K 8*(l/16)..+7, B's the same along a column, and C
 // and D are lane l's column l%16, rows 8*(l/16)..+7.
-// TODO(hip_fp8.h): encode with __hip_fp8_e4m3 once the CPU headers have hip_fp8.h (the system's
-// HIP 5.2 headers, used for the GPU build here, do not).
+// The host encodes through hip_fp8.h's __hip_fp8_e4m3 where the HIP headers have it (ROCm 6.2 and
+// later, and wmmasim's CPU headers); with older headers (Debian's HIP 5.2, used for the GPU build
+// here) it falls back to the equivalent encoder below.
 // Run: ./fp8_wmma [dump-file]
 #include <hip/hip_runtime.h>
 
@@ -18,6 +19,15 @@ typedef int int2v __attribute__((ext_vector_type(2)));      // 8 FP8 bytes
 typedef float float8 __attribute__((ext_vector_type(8)));
 
 // ---- E4M3 on the host ---------------------------------------------------------------------------
+#if __has_include(<hip/hip_fp8.h>)
+#include <hip/hip_fp8.h>
+float e4m3_to_float(uint8_t code) {
+  __hip_fp8_e4m3 v;
+  v.__x = code;
+  return static_cast<float>(v);
+}
+uint8_t float_to_e4m3(float x) { return __hip_fp8_e4m3(x).__x; }  // nearest even, saturating at 448
+#else
 float e4m3_to_float(uint8_t code) {
   const int exponent = (code >> 3) & 0xF, mantissa = code & 0x7;
   float magnitude;
@@ -39,6 +49,7 @@ uint8_t float_to_e4m3(float x) {
   }
   return sign | best;
 }
+#endif
 
 // ---- Device -------------------------------------------------------------------------------------
 __global__ void fp8_gemm_16x16(const uint8_t* A, const uint8_t* B, const float* C, float* D, int K) {
