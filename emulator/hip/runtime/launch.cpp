@@ -1,6 +1,7 @@
 // Kernel launches on the CPU emulator, reported the HIP way: a launch the device would refuse
 // returns its error; a fault in a kernel prints its sentence on stderr at once and becomes the
 // sticky error that the next synchronising call returns (docs/hip-on-cpu.md).
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -139,12 +140,22 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   std::unique_lock lock(state().mutex);
   // Name the buffers after the launch's argument text, so a fault says "buffer 'dC'".
   const std::vector<std::string> names = split_arguments(site.arguments);
+  // The buffers a layout check may fill with tags (docs/diagnosis.md): those the arguments reach.
+  std::vector<simt::TaggableBuffer> taggable;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
-    if (!arguments[i].is_pointer || i >= names.size() || names[i].empty()) continue;
+    if (!arguments[i].is_pointer) continue;
     const void* p = *static_cast<const void* const*>(arguments[i].value);
     DeviceAllocation* a = p ? find_allocation(p) : nullptr;
+    if (!a) continue;
+    const bool named = i < names.size() && !names[i].empty();
     // The argument that passes a buffer's start names it ("dC"); "dC + 16" names it only failing that.
-    if (a && (p == a->region.data() || a->name.empty())) a->name = names[i];
+    if (named && (p == a->region.data() || a->name.empty())) a->name = names[i];
+    if (a->freed) continue;
+    const bool listed = std::any_of(taggable.begin(), taggable.end(),
+                                    [&](const simt::TaggableBuffer& t) { return t.data == a->region.data(); });
+    if (!listed)
+      taggable.push_back({a->name.empty() ? "argument " + std::to_string(i + 1) : a->name, a->region.data(),
+                          a->region.size(), arguments[i].pointee_bytes});
   }
   simt::LaunchOptions options;
   options.dynamic_shared_bytes = shared;
@@ -162,7 +173,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   hipError_t error = hipSuccess;
   try {
     simt::detail::run_launch(site.kernel, simt::dim3(grid.x, grid.y, grid.z), simt::dim3(block.x, block.y, block.z),
-                             options, entry, context);
+                             options, entry, context, taggable);
   } catch (const simt::KernelFault& f) {
     error = code_of(f.kind);
     sentence = f.what();

@@ -31,6 +31,7 @@ struct LaunchArgument {
   const void* value;           // the host copy
   std::size_t bytes;
   bool is_pointer;
+  std::size_t pointee_bytes;  // sizeof(*pointer) for a pointer to a complete type, else 0
 };
 
 // Runs `entry(context)` for every thread of the grid and reports any fault the HIP way (the sticky
@@ -51,7 +52,9 @@ template <class Body> class Launch {
     std::tuple<std::decay_t<Args>...> copies(std::forward<Args>(args)...);
     const auto describe = [](const auto& v) {
       using T = std::remove_cvref_t<decltype(v)>;
-      return LaunchArgument{type_name<T>(), &v, sizeof(T), std::is_pointer_v<T>};
+      std::size_t pointee = 0;
+      if constexpr (std::is_pointer_v<T> && !std::is_void_v<std::remove_pointer_t<T>>) pointee = sizeof(std::remove_pointer_t<T>);
+      return LaunchArgument{type_name<T>(), &v, sizeof(T), std::is_pointer_v<T>, pointee};
     };
     const std::array<LaunchArgument, sizeof...(Args)> described =
         std::apply([&](const auto&... a) { return std::array<LaunchArgument, sizeof...(Args)>{describe(a)...}; }, copies);
