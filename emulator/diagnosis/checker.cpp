@@ -99,6 +99,14 @@ void Checker::collect_stores() {
 
 namespace {
 
+// A whole wave's value: `words` words of each lane, hashed (FNV-1a) in lane order.
+std::uint64_t wave_hash(const std::uint32_t* const* lanes, int count, int words) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (int lane = 0; lane < count; ++lane)
+    for (int v = 0; v < words; ++v) h = (h ^ lanes[lane][v]) * 0x100000001b3ull;
+  return h;
+}
+
 Operand operand_at(int i) { return i == 0 ? Operand::a : i == 1 ? Operand::b : Operand::c; }
 
 std::uint32_t place_bits(const std::uint32_t* words, int vgpr, int bit_lo, int width) {
@@ -137,6 +145,16 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
 
   if (ex >= 0) {
     Execution& x = executions_[static_cast<std::size_t>(ex)];
+    if (run_ == 0 && call.index)
+      for (int lane = 0; lane < call.lanes; ++lane) x.index.push_back(call.index[lane][0]);
+    if (run_ == 0 && call.b) {
+      const auto it = load_tr_results_.find({block_linear, wave});
+      if (it != load_tr_results_.end()) {
+        const int words = std::min<int>(ins.vgprs_b, 4);  // a load_tr result is 4 VGPRs at most
+        const std::uint64_t h = wave_hash(call.b, call.lanes, words);
+        x.b_from_load_tr = std::find(it->second.begin(), it->second.end(), h) != it->second.end();
+      }
+    }
     const std::uint32_t* const* lanes[3] = {call.a, call.b, call.c};
     for (int o = 0; o < 3; ++o) {
       const Operand op = operand_at(o);
@@ -186,15 +204,27 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
     }
 }
 
+void Checker::load_tr(const Instruction& ins, const std::uint32_t* result, int lanes) {
+  if (run_ != 0) return;
+  const simt::dim3 block = simt::block_idx(), grid = simt::grid_dim();
+  const std::uint64_t block_linear = block.x + static_cast<std::uint64_t>(grid.x) * (block.y + static_cast<std::uint64_t>(grid.y) * block.z);
+  std::vector<const std::uint32_t*> per_lane(static_cast<std::size_t>(lanes));
+  for (int lane = 0; lane < lanes; ++lane) per_lane[static_cast<std::size_t>(lane)] = result + static_cast<std::size_t>(lane) * ins.vgprs_cd;
+  const std::uint64_t h = wave_hash(per_lane.data(), lanes, ins.vgprs_cd);
+  std::lock_guard lock(mutex_);
+  load_tr_results_[{block_linear, simt::wave_id()}].push_back(h);
+}
+
 }  // namespace detail
 
 void observe_matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where) {
   if (detail::Checker* c = detail::g_tagging.load()) c->matrix(call, d, where);
 }
 
-void observe_load_tr(const Instruction&, const std::uint32_t*, const std::uint32_t*, int, std::source_location) {
-  // The transposed values keep their tags, so the WMMA that consumes them checks them; an address
-  // mistake shows there as a wrong B (or A) fragment.
+void observe_load_tr(const Instruction& ins, const std::uint32_t*, const std::uint32_t* result, int lanes, std::source_location) {
+  // The transposed values keep their tags, so the WMMA that consumes them checks them; the check
+  // only needs to recognise that B as this load's result, to blame a wrong address on the load.
+  if (detail::Checker* c = detail::g_tagging.load()) c->load_tr(ins, result, lanes);
 }
 
 // ---- LayoutChecker -------------------------------------------------------------------------------
