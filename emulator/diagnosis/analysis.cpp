@@ -540,6 +540,18 @@ struct Analysis {
   }
 };
 
+void Checker::settle(Execution& x) const {
+  Analysis an{*this};
+  for (int o = 0; o < 3; ++o) {
+    const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
+    if (!x.ins->has_operand(op) || x.operands[o].empty()) continue;
+    OperandVerdict v;
+    if (!an.quick_input(x, o, table_slot_map(*x.ins, op, x.opsel), v)) continue;
+    x.settled[o] = Execution::Settled{true, v.src, v.m.orow, v.m.ocol};
+    std::vector<SlotRecord>().swap(x.operands[o]);
+  }
+}
+
 std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
   Analysis an{*this};
   fragments = 0;
@@ -559,6 +571,14 @@ std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
     OperandVerdict verdicts[3];
     for (int o = 0; o < 3; ++o) {
       const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
+      if (x.settled[o].done) {
+        verdicts[o].checked = true;
+        verdicts[o].src = x.settled[o].src;
+        verdicts[o].m.orow = x.settled[o].orow;
+        verdicts[o].m.ocol = x.settled[o].ocol;
+        ++fragments;
+        continue;
+      }
       if (!ins.has_operand(op) || x.operands[o].empty()) continue;
       const SlotMap& e = table_slot_map(ins, op, lo.opsel);
       if (!an.quick_input(x, o, e, verdicts[o])) {

@@ -89,6 +89,7 @@ void Checker::collect_stores() {
       for (long e = latest_execution(mod, period, static_cast<long>(executions_.size())); e >= 0; e -= period) {
         Execution& x = executions_[static_cast<std::size_t>(e)];
         if (format_bits(x.ins->cd) != b.width) continue;
+        if (x.stores.empty()) x.stores.assign(table_slot_map(*x.ins, Operand::d, x.opsel).slots.size(), Store{});
         if (slot < static_cast<int>(x.stores.size()) && x.stores[static_cast<std::size_t>(slot)].buffer < 0)
           x.stores[static_cast<std::size_t>(slot)] = Store{static_cast<std::uint32_t>(i), static_cast<std::int16_t>(bi), static_cast<std::uint8_t>(half)};
         break;
@@ -135,7 +136,6 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
     x.where = where;
     x.block = block;
     x.wave = wave;
-    x.stores.assign(dmap.slots.size(), Store{});
     executions_.push_back(std::move(x));
   } else {
     const auto it = execution_of_.find({block_linear, wave, call_number});
@@ -190,6 +190,8 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
         }
     }
   }
+
+  if (ex >= 0 && run_ == runs_ - 1) settle(executions_[static_cast<std::size_t>(ex)]);
 
   // Tagged D: every slot names this execution and itself; RDNA3 16-bit D also tags the other half.
   const int words = ins.vgprs_cd, width = dmap.element_bits;

@@ -48,7 +48,14 @@ struct Execution {
   simt::dim3 block;
   int wave = 0;
   std::vector<SlotRecord> operands[3];  // A, B, C, slot-map order
-  std::vector<Store> stores;             // per D slot: where its tag was first found after the run
+  std::vector<Store> stores;             // per D slot: where its tag was first found after run 0 (empty: never stored)
+  // A, B, C found exactly as the layout says as soon as their records were complete (their records
+  // are then dropped): the source and tile origin the K check needs.
+  struct Settled {
+    bool done = false;
+    long src = -1;
+    int orow = 0, ocol = 0;
+  } settled[3];
   std::vector<std::uint32_t> index;      // SWMMAC: each lane's index VGPR (run 0)
   bool b_from_load_tr = false;           // B is, word for word, what a global_load_tr of this wave returned
 };
@@ -62,6 +69,9 @@ class Checker {
   void collect_stores();        // after run 0: where the D tags went
   void matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where);
   void load_tr(const Instruction& ins, const std::uint32_t* result, int lanes);
+  // After the last tagged run's records of an execution are complete: the fragments that are
+  // exactly right are decided now and their records freed, so a long launch keeps little.
+  void settle(Execution& x) const;
   std::vector<Finding> analyse(std::size_t& fragments_checked) const;  // fragments: operands that held tags
   std::size_t executions() const { return executions_.size(); }
 
