@@ -272,12 +272,17 @@ void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::
   }
   if (options_.print)
     for (const Finding& f : found) std::fprintf(stderr, "%s\n", finding_line(f).c_str());
-  if (!options_.json_path.empty()) {
-    std::ofstream out(options_.json_path + ".tmp");
+  std::string json_path = options_.json_path;
+  if (options_.json_path_from_environment) {
+    const char* p = std::getenv("WMMASIM_CHECK_LAYOUTS_JSON");
+    json_path = p ? p : "";
+  }
+  if (!json_path.empty()) {  // written whole: to a temporary file, then renamed
+    std::ofstream out(json_path + ".tmp");
     out << findings_json(all) << "\n";
     out.close();
-    if (!out || std::rename((options_.json_path + ".tmp").c_str(), options_.json_path.c_str()) != 0)
-      throw UserError("cannot write the layout findings to " + options_.json_path);
+    if (!out || std::rename((json_path + ".tmp").c_str(), json_path.c_str()) != 0)
+      throw UserError("cannot write the layout findings to " + json_path);
   }
 }
 
@@ -311,7 +316,7 @@ struct DefaultCheck {
   LayoutChecker checker{[] {
     CheckOptions o;
     o.print = true;
-    if (const char* p = std::getenv("WMMASIM_CHECK_LAYOUTS_JSON")) o.json_path = p;
+    o.json_path_from_environment = true;
     return o;
   }()};
   DefaultCheck() { simt::set_default_layout_check(&checker); }
