@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <string>
 
 #include "checker.hpp"
@@ -227,25 +228,28 @@ struct Analysis {
   Frame frame(int b, const std::vector<std::uint64_t>& index, const std::vector<bool>& has, const SlotMap& e) const {
     const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
     if (t.shape) return Frame{t.shape->rows, t.shape->cols, t.shape->column_major};
-    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(t.elements))));
-    if (static_cast<std::size_t>(root) * static_cast<std::size_t>(root) == t.elements) return Frame{root, root, false};
+    // Row-major, with the row length read off the fragment: elements the layout puts in adjacent
+    // rows lie a multiple of it apart (exactly it in a right fragment, several when rows are
+    // permuted), so it is the gcd of those distances. A transposed fragment has rows 1 apart;
+    // then adjacent columns give it.
     std::map<std::pair<int, int>, std::size_t> slot_of;
     for (std::size_t s = 0; s < e.slots.size(); ++s)
       if (e.slots[s].state == SlotState::element) slot_of.emplace(std::make_pair(e.slots[s].row, e.slots[s].col), s);
-    std::map<long long, int> votes;
-    for (std::size_t s = 0; s < e.slots.size(); ++s) {
-      if (!has[s] || e.slots[s].state != SlotState::element) continue;
-      for (auto [dr, dc] : {std::pair{1, 0}, std::pair{0, 1}}) {
+    long long ld = 0;
+    for (auto [dr, dc] : {std::pair{1, 0}, std::pair{0, 1}}) {
+      for (std::size_t s = 0; s < e.slots.size(); ++s) {
+        if (!has[s] || e.slots[s].state != SlotState::element) continue;
         const auto it = slot_of.find({e.slots[s].row + dr, e.slots[s].col + dc});
         if (it == slot_of.end() || !has[it->second]) continue;
         const long long d = std::llabs(static_cast<long long>(index[it->second]) - static_cast<long long>(index[s]));
-        if (d > 1) ++votes[d];
+        if (d > 1) ld = std::gcd(ld, d);
       }
+      if (ld > 1) break;
     }
-    long long ld = 16;
-    int most = 0;
-    for (const auto& [d, n] : votes)
-      if (n > most) { most = n; ld = d; }
+    if (ld <= 1) {  // nothing to read it from: a square buffer is taken as square, else rows of 16
+      const auto root = static_cast<long long>(std::llround(std::sqrt(static_cast<double>(t.elements))));
+      ld = static_cast<std::size_t>(root * root) == t.elements ? root : 16;
+    }
     return Frame{static_cast<int>(t.elements / static_cast<std::size_t>(ld)), static_cast<int>(ld), false};
   }
 
@@ -280,7 +284,7 @@ struct Analysis {
   }
 
   // A, B or C: from the slots' tags.
-  std::vector<Obs> input_obs(const Execution& x, int o, const SlotMap& e) const {
+  std::vector<Obs> input_obs(const Execution& x, int o, const SlotMap& e, std::map<int, Frame>* frames = nullptr) const {
     const std::vector<SlotRecord>& rec = x.operands[o];
     std::vector<Obs> obs(rec.size());
     const int width = e.element_bits;
@@ -313,6 +317,7 @@ struct Analysis {
     }
     for (const auto& [b, ih] : per_buffer) {
       const Frame f = frame(b, ih.first, ih.second, e);
+      if (frames) (*frames)[b] = f;
       for (std::size_t s = 0; s < rec.size(); ++s)
         if (buf[s] == b) {
           const auto [row, col] = coords(f, ih.first[s]);
@@ -582,8 +587,11 @@ std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
       if (!ins.has_operand(op) || x.operands[o].empty()) continue;
       const SlotMap& e = table_slot_map(ins, op, lo.opsel);
       if (!an.quick_input(x, o, e, verdicts[o])) {
-        std::vector<Obs> obs = an.input_obs(x, o, e);
-        const Frame bounds = an.bounds_of(dominant_source(obs), obs, e);
+        std::map<int, Frame> frames;
+        std::vector<Obs> obs = an.input_obs(x, o, e, &frames);
+        const long src = dominant_source(obs);
+        const Frame bounds = src >= 0 && src < kDFirst && frames.count(static_cast<int>(src)) ? frames[static_cast<int>(src)]
+                                                                                              : an.bounds_of(src, obs, e);
         verdicts[o] = an.verdict(ins, op, lo, std::move(obs), bounds, &x);
       }
       fragments += verdicts[o].checked;

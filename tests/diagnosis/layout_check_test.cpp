@@ -238,6 +238,23 @@ TEST(LayoutCheck, ExamplePrograms) {
   }
 }
 
+// Without declared shapes the row lengths are inferred: a 16 x 64 A (1024 elements, a square
+// number) must not be taken for 32 x 32.
+TEST(LayoutCheck, ExampleProgramsWithoutShapes) {
+  for (const auto& [name, m, n, k] : {std::tuple{"wmma_chain_f16", 16, 16, 64}, std::tuple{"tiled_gemm_f16", 80, 128, 96}}) {
+    wmmasim::examples::ProgramArgs args;
+    args.m = m;
+    args.n = n;
+    args.k = k;
+    LayoutChecker checker;
+    args.check_layouts = &checker;
+    const wmmasim::examples::ProgramRun run = wmmasim::examples::find_program(name).run(args);
+    EXPECT_EQ(run.mismatches(), 0) << name;
+    EXPECT_GT(checker.fragments_checked(), 0u) << name;
+    EXPECT_TRUE(checker.findings().empty()) << name << "\n" << dump(checker.findings());
+  }
+}
+
 TEST(LayoutCheck, CommandLine) {
   const std::string json = ::testing::TempDir() + "diagnosis_findings.json", out = ::testing::TempDir() + "diagnosis_out.txt";
   const std::string cmd = std::string(WMMASIM_CLI) + " run wmma_chain_f16 --m 16 --n 16 --k 64 --check-layouts --check-json " + json + " > " + out;
