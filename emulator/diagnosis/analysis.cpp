@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <string>
 
 #include "checker.hpp"
@@ -227,25 +228,28 @@ struct Analysis {
   Frame frame(int b, const std::vector<std::uint64_t>& index, const std::vector<bool>& has, const SlotMap& e) const {
     const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
     if (t.shape) return Frame{t.shape->rows, t.shape->cols, t.shape->column_major};
-    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(t.elements))));
-    if (static_cast<std::size_t>(root) * static_cast<std::size_t>(root) == t.elements) return Frame{root, root, false};
+    // Row-major, with the row length read off the fragment: elements the layout puts in adjacent
+    // rows lie a multiple of it apart (exactly it in a right fragment, several when rows are
+    // permuted), so it is the gcd of those distances. A transposed fragment has rows 1 apart;
+    // then adjacent columns give it.
     std::map<std::pair<int, int>, std::size_t> slot_of;
     for (std::size_t s = 0; s < e.slots.size(); ++s)
       if (e.slots[s].state == SlotState::element) slot_of.emplace(std::make_pair(e.slots[s].row, e.slots[s].col), s);
-    std::map<long long, int> votes;
-    for (std::size_t s = 0; s < e.slots.size(); ++s) {
-      if (!has[s] || e.slots[s].state != SlotState::element) continue;
-      for (auto [dr, dc] : {std::pair{1, 0}, std::pair{0, 1}}) {
+    long long ld = 0;
+    for (auto [dr, dc] : {std::pair{1, 0}, std::pair{0, 1}}) {
+      for (std::size_t s = 0; s < e.slots.size(); ++s) {
+        if (!has[s] || e.slots[s].state != SlotState::element) continue;
         const auto it = slot_of.find({e.slots[s].row + dr, e.slots[s].col + dc});
         if (it == slot_of.end() || !has[it->second]) continue;
         const long long d = std::llabs(static_cast<long long>(index[it->second]) - static_cast<long long>(index[s]));
-        if (d > 1) ++votes[d];
+        if (d > 1) ld = std::gcd(ld, d);
       }
+      if (ld > 1) break;
     }
-    long long ld = 16;
-    int most = 0;
-    for (const auto& [d, n] : votes)
-      if (n > most) { most = n; ld = d; }
+    if (ld <= 1) {  // nothing to read it from: a square buffer is taken as square, else rows of 16
+      const auto root = static_cast<long long>(std::llround(std::sqrt(static_cast<double>(t.elements))));
+      ld = static_cast<std::size_t>(root * root) == t.elements ? root : 16;
+    }
     return Frame{static_cast<int>(t.elements / static_cast<std::size_t>(ld)), static_cast<int>(ld), false};
   }
 
@@ -280,7 +284,7 @@ struct Analysis {
   }
 
   // A, B or C: from the slots' tags.
-  std::vector<Obs> input_obs(const Execution& x, int o, const SlotMap& e) const {
+  std::vector<Obs> input_obs(const Execution& x, int o, const SlotMap& e, std::map<int, Frame>* frames = nullptr) const {
     const std::vector<SlotRecord>& rec = x.operands[o];
     std::vector<Obs> obs(rec.size());
     const int width = e.element_bits;
@@ -313,6 +317,7 @@ struct Analysis {
     }
     for (const auto& [b, ih] : per_buffer) {
       const Frame f = frame(b, ih.first, ih.second, e);
+      if (frames) (*frames)[b] = f;
       for (std::size_t s = 0; s < rec.size(); ++s)
         if (buf[s] == b) {
           const auto [row, col] = coords(f, ih.first[s]);
@@ -360,7 +365,34 @@ struct Analysis {
     return Frame{1 << 30, 1 << 30, false};  // unknown: treat every missing slot as inside
   }
 
-  OperandVerdict verdict(const Instruction& ins, Operand op, const LayoutOptions& lo, std::vector<Obs> obs, Frame bounds) const {
+  // SWMMAC A read from a dense matrix: the dense K of each stored slot, from the index VGPR. Slot
+  // column 2G+s of the compressed layout holds dense K 4G + idx_s, idx_s from the index field of
+  // (row, group G, set) (spec layouts.md 5.1). `group_flip` / `set_flip` read another group's or
+  // set's field: the catalogue's index mistakes.
+  SlotMap dense_a(const Execution& x, const SlotMap& e, int group_flip, int set_flip) const {
+    const Instruction& ins = *x.ins;
+    const LinearLayout il = operand_layout(ins, Operand::index);
+    SlotMap d = e;
+    for (int lane = 0; lane < e.lanes; ++lane) {
+      for (int el = 0; el < e.size; ++el) {
+        Slot& slot = d.at(lane, el);
+        if (slot.state != SlotState::element) continue;
+        const int group = (slot.col >> 1) ^ group_flip, s = slot.col & 1, set = (x.opsel ^ set_flip);
+        int field = -1;
+        for (int pos = 0; pos < 8 && field < 0; ++pos) {
+          Element ie;
+          if (il.element_at(lane, 0, 4 * pos, ie) && ie.row == slot.row && ie.col == group && ie.key == set)
+            field = static_cast<int>(x.index[static_cast<std::size_t>(lane)] >> (4 * pos) & 0xF);
+        }
+        if (field < 0) { slot.state = SlotState::any; continue; }
+        slot.col = 4 * (slot.col >> 1) + (field >> (2 * s) & 3);
+      }
+    }
+    return d;
+  }
+
+  OperandVerdict verdict(const Instruction& ins, Operand op, const LayoutOptions& lo, std::vector<Obs> obs, Frame bounds,
+                         const Execution* x = nullptr) const {
     OperandVerdict v;
     v.obs = std::move(obs);
     v.src = dominant_source(v.obs);
@@ -369,6 +401,29 @@ struct Analysis {
     const SlotMap& e = table_slot_map(ins, op, lo.opsel);
     v.m = match(v.obs, e, v.src, bounds, false);
     if (v.m.bad == 0) return v;
+    if (x && ins.family == Family::swmmac && op == Operand::a && x->index.size() == static_cast<std::size_t>(e.lanes)) {
+      // A compressed from a dense matrix: right when the index selects where each value came from.
+      const Match dense = match(v.obs, dense_a(*x, e, 0, 0), v.src, bounds, false);
+      if (dense.bad == 0) {
+        v.m = dense;
+        return v;
+      }
+      v.ok = false;
+      v.m = dense;
+      const int groups = ins.k / 4, sets = ins.index_sets();
+      for (int flip = 1; flip < groups; flip <<= 1)
+        if (match(v.obs, dense_a(*x, e, flip, 0), v.src, bounds, false).bad == 0) {
+          v.mistake = "swmmac-index-wrong-group";
+          v.mistake_text = "the sparse index fields of another group of four K (group G read the fields of group G^" + std::to_string(flip) + ")";
+          return v;
+        }
+      if (sets > 1 && match(v.obs, dense_a(*x, e, 0, 1), v.src, bounds, false).bad == 0) {
+        v.mistake = "swmmac-index-wrong-set";
+        v.mistake_text = "the sparse index of the other index set (OPSEL / index_key)";
+        return v;
+      }
+      return v;
+    }
     v.ok = false;
     // The other 16-bit half (RDNA3 16-bit C/D): every element right, all of them in the other half.
     if ((op == Operand::c || op == Operand::d) && ins.arch == Arch::rdna3 && e.element_bits == 16) {
@@ -381,6 +436,7 @@ struct Analysis {
       }
     }
     if (op == Operand::a || op == Operand::b) k_permutation(op, e, v);
+    if (x && op == Operand::b && x->b_from_load_tr && load_tr_address(e, v)) return v;
     for (const Candidate& cand : candidates(ins, op, lo)) {
       const Match m = match(v.obs, cand.map, v.src, bounds, false);
       if (m.bad == 0 && m.explained > 0) {
@@ -390,6 +446,28 @@ struct Analysis {
       }
     }
     return v;
+  }
+
+  // B from a global_load_tr whose wrong slots are all one row (K) or one column (N) away from
+  // where the layout wants them: some lanes' addresses were off by one.
+  static bool load_tr_address(const SlotMap& e, OperandVerdict& v) {
+    int dr = 0, dc = 0;
+    for (std::size_t s = 0; s < v.obs.size(); ++s) {
+      const Slot& w = e.slots[s];
+      const Obs& o = v.obs[s];
+      if (w.state != SlotState::element || o.state != SlotState::element || o.src != v.src) continue;
+      const int r = o.row - (v.m.orow + w.row), c = o.col - (v.m.ocol + w.col);
+      if (r == 0 && c == 0) continue;
+      if (std::abs(r) + std::abs(c) != 1 || ((dr || dc) && (r != dr || c != dc))) return false;
+      dr = r;
+      dc = c;
+    }
+    if (!dr && !dc) return false;
+    v.mistake = dr ? "load-tr-address-off-by-one-row" : "load-tr-address-off-by-one-column";
+    v.mistake_text = std::string("global_load_tr: some lanes' addresses are one ") + (dr ? "row" : "column") +
+                     (dr + dc > 0 ? " past" : " before") + " the one the transpose needs, so their B values are one " +
+                     (dr ? "K" : "N") + " away";
+    return true;
   }
 
   // Whether the fragment is the layout's with K relabelled by a permutation (and nothing else).
@@ -467,6 +545,18 @@ struct Analysis {
   }
 };
 
+void Checker::settle(Execution& x) const {
+  Analysis an{*this};
+  for (int o = 0; o < 3; ++o) {
+    const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
+    if (!x.ins->has_operand(op) || x.operands[o].empty()) continue;
+    OperandVerdict v;
+    if (!an.quick_input(x, o, table_slot_map(*x.ins, op, x.opsel), v)) continue;
+    x.settled[o] = Execution::Settled{true, v.src, v.m.orow, v.m.ocol};
+    std::vector<SlotRecord>().swap(x.operands[o]);
+  }
+}
+
 std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
   Analysis an{*this};
   fragments = 0;
@@ -486,12 +576,23 @@ std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
     OperandVerdict verdicts[3];
     for (int o = 0; o < 3; ++o) {
       const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
+      if (x.settled[o].done) {
+        verdicts[o].checked = true;
+        verdicts[o].src = x.settled[o].src;
+        verdicts[o].m.orow = x.settled[o].orow;
+        verdicts[o].m.ocol = x.settled[o].ocol;
+        ++fragments;
+        continue;
+      }
       if (!ins.has_operand(op) || x.operands[o].empty()) continue;
       const SlotMap& e = table_slot_map(ins, op, lo.opsel);
       if (!an.quick_input(x, o, e, verdicts[o])) {
-        std::vector<Obs> obs = an.input_obs(x, o, e);
-        const Frame bounds = an.bounds_of(dominant_source(obs), obs, e);
-        verdicts[o] = an.verdict(ins, op, lo, std::move(obs), bounds);
+        std::map<int, Frame> frames;
+        std::vector<Obs> obs = an.input_obs(x, o, e, &frames);
+        const long src = dominant_source(obs);
+        const Frame bounds = src >= 0 && src < kDFirst && frames.count(static_cast<int>(src)) ? frames[static_cast<int>(src)]
+                                                                                              : an.bounds_of(src, obs, e);
+        verdicts[o] = an.verdict(ins, op, lo, std::move(obs), bounds, &x);
       }
       fragments += verdicts[o].checked;
     }
@@ -516,7 +617,8 @@ std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
       add(an.finding(x, op, verdicts[o], table_slot_map(ins, op, lo.opsel)));
     }
     // A and B must cover the same K range.
-    if (a.checked && b.checked && a.ok && b.ok && a.src != b.src && a.src < kDFirst && b.src < kDFirst && a.m.ocol != b.m.orow) {
+    if (ins.family == Family::wmma && a.checked && b.checked && a.ok && b.ok && a.src != b.src && a.src < kDFirst && b.src < kDFirst &&
+        a.m.ocol != b.m.orow) {
       Finding f;
       f.kernel = kernel_;
       f.instruction = std::string(ins.name);
@@ -525,9 +627,11 @@ std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
       f.block = x.block;
       f.wave = x.wave;
       f.operand = Operand::b;
+      if (x.b_from_load_tr && std::abs(a.m.ocol - b.m.orow) == 1) f.mistake = "load-tr-address-off-by-one-row";
       f.message = "A holds columns " + std::to_string(a.m.ocol) + ".." + std::to_string(a.m.ocol + ins.k - 1) + " of " + an.source_name(a.src) +
                   " but B holds rows " + std::to_string(b.m.orow) + ".." + std::to_string(b.m.orow + ins.k - 1) + " of " + an.source_name(b.src) +
-                  ": A and B must use the same K (no catalogue mistake explains this)";
+                  (f.mistake.empty() ? ": A and B must use the same K (no catalogue mistake explains this)"
+                                     : ": A and B must use the same K: every lane's global_load_tr address is one row off");
       add(std::move(f));
     }
     // D: where each slot's tag was stored.

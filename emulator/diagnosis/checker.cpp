@@ -89,6 +89,7 @@ void Checker::collect_stores() {
       for (long e = latest_execution(mod, period, static_cast<long>(executions_.size())); e >= 0; e -= period) {
         Execution& x = executions_[static_cast<std::size_t>(e)];
         if (format_bits(x.ins->cd) != b.width) continue;
+        if (x.stores.empty()) x.stores.assign(table_slot_map(*x.ins, Operand::d, x.opsel).slots.size(), Store{});
         if (slot < static_cast<int>(x.stores.size()) && x.stores[static_cast<std::size_t>(slot)].buffer < 0)
           x.stores[static_cast<std::size_t>(slot)] = Store{static_cast<std::uint32_t>(i), static_cast<std::int16_t>(bi), static_cast<std::uint8_t>(half)};
         break;
@@ -98,6 +99,14 @@ void Checker::collect_stores() {
 }
 
 namespace {
+
+// A whole wave's value: `words` words of each lane, hashed (FNV-1a) in lane order.
+std::uint64_t wave_hash(const std::uint32_t* const* lanes, int count, int words) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (int lane = 0; lane < count; ++lane)
+    for (int v = 0; v < words; ++v) h = (h ^ lanes[lane][v]) * 0x100000001b3ull;
+  return h;
+}
 
 Operand operand_at(int i) { return i == 0 ? Operand::a : i == 1 ? Operand::b : Operand::c; }
 
@@ -127,7 +136,6 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
     x.where = where;
     x.block = block;
     x.wave = wave;
-    x.stores.assign(dmap.slots.size(), Store{});
     executions_.push_back(std::move(x));
   } else {
     const auto it = execution_of_.find({block_linear, wave, call_number});
@@ -137,6 +145,16 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
 
   if (ex >= 0) {
     Execution& x = executions_[static_cast<std::size_t>(ex)];
+    if (run_ == 0 && call.index)
+      for (int lane = 0; lane < call.lanes; ++lane) x.index.push_back(call.index[lane][0]);
+    if (run_ == 0 && call.b) {
+      const auto it = load_tr_results_.find({block_linear, wave});
+      if (it != load_tr_results_.end()) {
+        const int words = std::min<int>(ins.vgprs_b, 4);  // a load_tr result is 4 VGPRs at most
+        const std::uint64_t h = wave_hash(call.b, call.lanes, words);
+        x.b_from_load_tr = std::find(it->second.begin(), it->second.end(), h) != it->second.end();
+      }
+    }
     const std::uint32_t* const* lanes[3] = {call.a, call.b, call.c};
     for (int o = 0; o < 3; ++o) {
       const Operand op = operand_at(o);
@@ -173,6 +191,8 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
     }
   }
 
+  if (ex >= 0 && run_ == runs_ - 1) settle(executions_[static_cast<std::size_t>(ex)]);
+
   // Tagged D: every slot names this execution and itself; RDNA3 16-bit D also tags the other half.
   const int words = ins.vgprs_cd, width = dmap.element_bits;
   std::memset(d, 0, sizeof(std::uint32_t) * static_cast<std::size_t>(words) * static_cast<std::size_t>(call.lanes));
@@ -186,15 +206,27 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
     }
 }
 
+void Checker::load_tr(const Instruction& ins, const std::uint32_t* result, int lanes) {
+  if (run_ != 0) return;
+  const simt::dim3 block = simt::block_idx(), grid = simt::grid_dim();
+  const std::uint64_t block_linear = block.x + static_cast<std::uint64_t>(grid.x) * (block.y + static_cast<std::uint64_t>(grid.y) * block.z);
+  std::vector<const std::uint32_t*> per_lane(static_cast<std::size_t>(lanes));
+  for (int lane = 0; lane < lanes; ++lane) per_lane[static_cast<std::size_t>(lane)] = result + static_cast<std::size_t>(lane) * ins.vgprs_cd;
+  const std::uint64_t h = wave_hash(per_lane.data(), lanes, ins.vgprs_cd);
+  std::lock_guard lock(mutex_);
+  load_tr_results_[{block_linear, simt::wave_id()}].push_back(h);
+}
+
 }  // namespace detail
 
 void observe_matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where) {
   if (detail::Checker* c = detail::g_tagging.load()) c->matrix(call, d, where);
 }
 
-void observe_load_tr(const Instruction&, const std::uint32_t*, const std::uint32_t*, int, std::source_location) {
-  // The transposed values keep their tags, so the WMMA that consumes them checks them; an address
-  // mistake shows there as a wrong B (or A) fragment.
+void observe_load_tr(const Instruction& ins, const std::uint32_t*, const std::uint32_t* result, int lanes, std::source_location) {
+  // The transposed values keep their tags, so the WMMA that consumes them checks them; the check
+  // only needs to recognise that B as this load's result, to blame a wrong address on the load.
+  if (detail::Checker* c = detail::g_tagging.load()) c->load_tr(ins, result, lanes);
 }
 
 // ---- LayoutChecker -------------------------------------------------------------------------------
@@ -240,12 +272,17 @@ void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::
   }
   if (options_.print)
     for (const Finding& f : found) std::fprintf(stderr, "%s\n", finding_line(f).c_str());
-  if (!options_.json_path.empty()) {
-    std::ofstream out(options_.json_path + ".tmp");
+  std::string json_path = options_.json_path;
+  if (options_.json_path_from_environment) {
+    const char* p = std::getenv("WMMASIM_CHECK_LAYOUTS_JSON");
+    json_path = p ? p : "";
+  }
+  if (!json_path.empty()) {  // written whole: to a temporary file, then renamed
+    std::ofstream out(json_path + ".tmp");
     out << findings_json(all) << "\n";
     out.close();
-    if (!out || std::rename((options_.json_path + ".tmp").c_str(), options_.json_path.c_str()) != 0)
-      throw UserError("cannot write the layout findings to " + options_.json_path);
+    if (!out || std::rename((json_path + ".tmp").c_str(), json_path.c_str()) != 0)
+      throw UserError("cannot write the layout findings to " + json_path);
   }
 }
 
@@ -279,7 +316,7 @@ struct DefaultCheck {
   LayoutChecker checker{[] {
     CheckOptions o;
     o.print = true;
-    if (const char* p = std::getenv("WMMASIM_CHECK_LAYOUTS_JSON")) o.json_path = p;
+    o.json_path_from_environment = true;
     return o;
   }()};
   DefaultCheck() { simt::set_default_layout_check(&checker); }

@@ -48,7 +48,16 @@ struct Execution {
   simt::dim3 block;
   int wave = 0;
   std::vector<SlotRecord> operands[3];  // A, B, C, slot-map order
-  std::vector<Store> stores;             // per D slot: where its tag was first found after the run
+  std::vector<Store> stores;             // per D slot: where its tag was first found after run 0 (empty: never stored)
+  // A, B, C found exactly as the layout says as soon as their records were complete (their records
+  // are then dropped): the source and tile origin the K check needs.
+  struct Settled {
+    bool done = false;
+    long src = -1;
+    int orow = 0, ocol = 0;
+  } settled[3];
+  std::vector<std::uint32_t> index;      // SWMMAC: each lane's index VGPR (run 0)
+  bool b_from_load_tr = false;           // B is, word for word, what a global_load_tr of this wave returned
 };
 
 class Checker {
@@ -59,6 +68,10 @@ class Checker {
   void begin_run(int run) { run_ = run; counters_.clear(); }
   void collect_stores();        // after run 0: where the D tags went
   void matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where);
+  void load_tr(const Instruction& ins, const std::uint32_t* result, int lanes);
+  // After the last tagged run's records of an execution are complete: the fragments that are
+  // exactly right are decided now and their records freed, so a long launch keeps little.
+  void settle(Execution& x) const;
   std::vector<Finding> analyse(std::size_t& fragments_checked) const;  // fragments: operands that held tags
   std::size_t executions() const { return executions_.size(); }
 
@@ -72,6 +85,7 @@ class Checker {
   std::map<std::tuple<std::uint64_t, int>, int> counters_;          // (block, wave) -> next call number
   std::map<std::tuple<std::uint64_t, int, int>, int> execution_of_;  // (block, wave, call) -> execution
   std::vector<Execution> executions_;
+  std::map<std::tuple<std::uint64_t, int>, std::vector<std::uint64_t>> load_tr_results_;  // (block, wave) -> result hashes
 };
 
 // The latest execution number below `before` that leaves `mod` modulo `period`; -1 if none.

@@ -2,6 +2,7 @@
 // diagnosis; the correct kernels, and every example program, get none.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
 
 #include "programs/programs.hpp"
@@ -166,6 +167,42 @@ TEST(LayoutCheck, Int4NibbleOrder) {
   expect_only(run(true), "int4-nibble-order", Operand::a);
 }
 
+TEST(LayoutCheck, SwmmacIndexOfAnotherGroup) {
+  auto run = [](bool wrong_fields) {
+    wmmasim::diagnosis::CheckOptions opt;
+    opt.shapes = {{"A", 16, 32}, {"B", 32, 16}, {"D", 16, 16}};
+    LayoutChecker checker(opt);
+    simt::Buffer<_Float16> A("A", halves(512, 0.5f)), B("B", halves(512, 0.25f));
+    simt::Buffer<float> D("D", 256);
+    simt::LaunchOptions o;
+    o.check_layouts = &checker;
+    simt::launch("swmmac", {1}, {32}, o, wrong::swmmac_f16, A, B, D, wrong_fields);
+    EXPECT_GT(checker.fragments_checked(), 2u);
+    return checker.findings();
+  };
+  EXPECT_TRUE(run(false).empty()) << dump(run(false));
+  expect_only(run(true), "swmmac-index-wrong-group", Operand::a);
+}
+
+TEST(LayoutCheck, LoadTrAddressOffByOneRow) {
+  auto run = [](int off) {
+    wmmasim::diagnosis::CheckOptions opt;
+    opt.shapes = {{"A", 16, 16}, {"B", 17, 16}, {"D", 16, 16}};  // B has a spare row: a row past the tile stays inside
+    LayoutChecker checker(opt);
+    simt::Buffer<_Float16> A("A", halves(256, 0.5f)), B("B", halves(272, 0.25f));
+    simt::Buffer<float> D("D", 256);
+    simt::LaunchOptions o;
+    o.check_layouts = &checker;
+    simt::launch("load_tr", {1}, {32}, o, wrong::load_tr_f16, A, B, D, off);
+    return checker.findings();
+  };
+  EXPECT_TRUE(run(0).empty()) << dump(run(0));
+  expect_only(run(1), "load-tr-address-off-by-one-row", Operand::b);
+  const std::vector<Finding> all = run(2);  // every lane: B is a whole tile one K further on
+  ASSERT_EQ(all.size(), 1u) << dump(all);
+  EXPECT_EQ(all[0].mistake, "load-tr-address-off-by-one-row");
+}
+
 TEST(LayoutCheck, CheckedRunLeavesTheSameResultAsAPlainRun) {
   auto run = [](bool checked) {
     LayoutChecker checker;
@@ -199,6 +236,36 @@ TEST(LayoutCheck, ExamplePrograms) {
     EXPECT_GE(checker.fragments_checked(), 3 * checker.instructions_checked() / 2) << p.name;
     EXPECT_TRUE(checker.findings().empty()) << p.name << "\n" << dump(checker.findings());
   }
+}
+
+// Without declared shapes the row lengths are inferred: a 16 x 64 A (1024 elements, a square
+// number) must not be taken for 32 x 32.
+TEST(LayoutCheck, ExampleProgramsWithoutShapes) {
+  for (const auto& [name, m, n, k] : {std::tuple{"wmma_chain_f16", 16, 16, 64}, std::tuple{"tiled_gemm_f16", 80, 128, 96}}) {
+    wmmasim::examples::ProgramArgs args;
+    args.m = m;
+    args.n = n;
+    args.k = k;
+    LayoutChecker checker;
+    args.check_layouts = &checker;
+    const wmmasim::examples::ProgramRun run = wmmasim::examples::find_program(name).run(args);
+    EXPECT_EQ(run.mismatches(), 0) << name;
+    EXPECT_GT(checker.fragments_checked(), 0u) << name;
+    EXPECT_TRUE(checker.findings().empty()) << name << "\n" << dump(checker.findings());
+  }
+}
+
+TEST(LayoutCheck, CommandLine) {
+  const std::string json = ::testing::TempDir() + "diagnosis_findings.json", out = ::testing::TempDir() + "diagnosis_out.txt";
+  const std::string cmd = std::string(WMMASIM_CLI) + " run wmma_chain_f16 --m 16 --n 16 --k 64 --check-layouts --check-json " + json + " > " + out;
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::ifstream text(out), findings(json);
+  const std::string printed((std::istreambuf_iterator<char>(text)), {}), written((std::istreambuf_iterator<char>(findings)), {});
+  EXPECT_NE(printed.find("layout check: 4 matrix instruction executions, 13 fragments compared with their layouts, 0 errors, 0 notes"),
+            std::string::npos) << printed;
+  EXPECT_EQ(written, "[]\n");
+  // gemm runs no kernel: the flag is refused with one sentence and status 2.
+  EXPECT_EQ(WEXITSTATUS(std::system((std::string(WMMASIM_CLI) + " run gemm --check-layouts 2>/dev/null").c_str())), 2);
 }
 
 }  // namespace

@@ -116,3 +116,48 @@ inline void iu4_w32(global_ptr<const unsigned char> A, global_ptr<const unsigned
 }
 
 }  // namespace wrong
+
+namespace wrong {
+
+// ---- RDNA4 wave32 SWMMAC f16 (16x16x32): A compressed from a dense 16x32 A that keeps K {0,2} of
+// even groups of four and {1,3} of odd ones; A "c0 c1 c3 | r0..r3 c2" in stored slots 2G+s, index
+// fields "c0 c2 y0 | r0..r3 c1" (idx0 | idx1 << 2), B "k0 k1 k2 k4 | m0..m3 k3".
+inline int kept(int group, int s) { return group % 2 == 0 ? 2 * s : 1 + 2 * s; }
+inline void swmmac_f16(global_ptr<const _Float16> A, global_ptr<const _Float16> B, global_ptr<float> D, bool other_groups_fields) {
+  const int lane = lane_id(), g = lane / 16, mn = lane % 16;
+  v8h a;
+  for (int e = 0; e < 8; ++e) {
+    const int slot = (e & 3) + 4 * g + 8 * (e >> 2), group = slot / 2;
+    a[e] = A[mn * 32 + 4 * group + kept(group, slot % 2)];
+  }
+  v16h b;
+  for (int e = 0; e < 16; ++e) b[e] = B[((e & 7) + 8 * g + 16 * (e >> 3)) * 16 + mn];
+  unsigned index = 0;
+  for (int p = 0; p < 4; ++p) {  // set 0: field p describes group (p & 1) | g << 1 | (p >> 1) << 2
+    const int group = (p & 1) | g << 1 | (p >> 1) << 2, from = other_groups_fields ? group ^ 1 : group;
+    index |= static_cast<unsigned>(kept(from, 0) | kept(from, 1) << 2) << (4 * p);
+  }
+  const v8f d = __builtin_amdgcn_swmmac_f32_16x16x32_f16_w32(a, b, v8f{}, static_cast<short>(index));
+  for (int v = 0; v < 8; ++v) D[(v + 8 * g) * 16 + mn] = d[v];
+}
+
+}  // namespace wrong
+
+namespace wrong {
+
+// ---- RDNA4 wave32 f16 with B from global_load_tr_b128 (the addressing of examples/kernels/
+// tiled_gemm_load_tr.hpp): lane s passes row (e&3) + 4*(s/16) + 8*(e>>2), e = s%8, column
+// 8*((s/8)&1). `off_by_one`: lanes with e == 0 (1: or all lanes, 2) take the next row.
+inline void load_tr_f16(global_ptr<const _Float16> A, global_ptr<const _Float16> B, global_ptr<float> D, int off_by_one) {
+  const int lane = lane_id(), g = lane / 16, mn = lane % 16, e = lane % 8;
+  int b_row = (e & 3) + 4 * g + 8 * (e >> 2);
+  const int b_col = 8 * ((lane / 8) & 1);
+  if ((off_by_one == 1 && e == 0) || off_by_one == 2) b_row += 1;
+  const v8h b = __builtin_amdgcn_global_load_tr_b128_v8f16(simt::ptr_cast<const v8h>(B + (b_row * 16 + b_col)));
+  v8h a;
+  for (int i = 0; i < 8; ++i) a[i] = A[mn * 16 + k_isa(i, g)];
+  const v8f d = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a, b, v8f{});
+  for (int v = 0; v < 8; ++v) D[(v + 8 * g) * 16 + mn] = d[v];
+}
+
+}  // namespace wrong

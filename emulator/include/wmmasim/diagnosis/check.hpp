@@ -54,6 +54,7 @@ struct CheckOptions {
   std::vector<MatrixShape> shapes;
   bool print = false;      // print one line per finding to stderr after each launch
   std::string json_path;   // also write the findings of all launches as JSON there (rewritten per launch)
+  bool json_path_from_environment = false;  // json_path is WMMASIM_CHECK_LAYOUTS_JSON, read at each launch
 };
 
 namespace detail { class Checker; }
