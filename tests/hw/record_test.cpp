@@ -123,6 +123,15 @@ TEST_F(Record, TwoRecordingsDiffCleanAndAFlippedBitIsFoundAtItsElement) {
   // 3 * 41 = 123 = 0x42f60000; bit 19 (byte 2, bit 3) set: 0x42fe0000 = 127, 2^19 ulps away.
   EXPECT_NE(cli.output.find("arg1[41]: 0x42f60000 (123) vs 0x42fe0000 (127), 524288 ulp"), std::string::npos) << cli.output;
   EXPECT_NE(cli.output.find("launch 0 scale: 2 buffers, 256 elements compared, 1 differ"), std::string::npos) << cli.output;
+
+  const std::string wmmasim = shell_quote(WMMASIM_CLI);
+  const auto bad_type = run_shell(wmmasim + " diff " + shell_quote((dir / "a.json").string()) + " " +
+                                  shell_quote((dir / "b.json").string()) + " --type arg1=float 2>&1");
+  EXPECT_EQ(bad_type.status, 2);
+  EXPECT_EQ(bad_type.output.find('\n'), bad_type.output.size() - 1) << "one sentence: " << bad_type.output;
+  const auto alone = run_shell(wmmasim + " diff " + shell_quote((dir / "a.json").string()) + " 2>&1");
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_NE(alone.output.find("is a recording of launches"), std::string::npos) << alone.output;
 }
 
 TEST_F(Record, OptionsReachTheInterposer) {
