@@ -70,6 +70,9 @@ RegisterCommand diff_command("diff", "Replay a run file on the emulator, or comp
       return report.errors() ? 2 : 0;
     }
     if (!types->empty()) throw UserError("--type applies to two recordings (wmmasim diff cpu.json gpu.json)");
+    if (!first.launches.empty() && first.programs.empty())
+      throw UserError(files->at(0) + " is a recording of launches, which is compared with another recording of the same "
+                      "program: wmmasim diff cpu.json gpu.json");
     const runfile::DiffReport report = runfile::diff_against_emulator(first, m);
     std::fputs(runfile::text_report(report, *max_lines).c_str(), stdout);
     if (report.mismatches()) return 1;

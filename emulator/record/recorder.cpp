@@ -272,7 +272,7 @@ Recorder::Ticket Recorder::before_launch(const Launch& launch, const CopyFromDev
       buffer.skipped = "its " + std::to_string(buffer.bytes) + " bytes exceed the recording's limit of " +
                        std::to_string(options_.max_buffer_bytes) + " (WMMASIM_RECORD_MAX_BYTES); contents not recorded";
       ++skipped_buffers_;
-      std::fprintf(stderr, "wmmasim record: %s is not recorded: %s\n", label.c_str(), buffer.skipped.c_str());
+      std::fprintf(stderr, "wmmasim record: %s: %s\n", label.c_str(), buffer.skipped.c_str());
     }
   }
   pending_[ticket.index] = std::move(r);

@@ -32,9 +32,29 @@ LaunchFileWriter::~LaunchFileWriter() {
 
 void LaunchFileWriter::append(const LaunchRecord& launch) {
   if (!file_) return;
-  const std::string text = (first_ ? "\n" : ",\n") + launch_to_json(launch).dump();
+  auto put = [&](const std::string& text) { failed_ |= std::fwrite(text.data(), 1, text.size(), file_) != text.size(); };
+  // The launch without its buffers, then each buffer without its contents, then the contents: base64
+  // needs no escaping, so the (large) strings go to the file without passing through the serializer.
+  nlohmann::json j = launch_to_json(launch, false);
+  nlohmann::json buffers = std::move(j["buffers"]);
+  j.erase("buffers");
+  std::string head = j.dump();
+  head.back() = ',';  // the closing brace: "buffers" follows
+  put(first_ ? "\n" : ",\n");
+  put(head);
+  put("\"buffers\":[");
   first_ = false;
-  failed_ |= std::fwrite(text.data(), 1, text.size(), file_) != text.size();
+  for (std::size_t b = 0; b < buffers.size(); ++b) {
+    std::string text = buffers[b].dump();
+    text.pop_back();
+    if (b) put(",");
+    put(text);
+    const LaunchBuffer& buffer = launch.buffers[b];
+    if (buffer.before) put(",\"before\":\"" + base64_encode(*buffer.before) + "\"");
+    if (buffer.after) put(",\"after\":\"" + base64_encode(*buffer.after) + "\"");
+    put("}");
+  }
+  put("]}");
 }
 
 void LaunchFileWriter::finish(const nlohmann::json& environment) {

@@ -127,7 +127,7 @@ std::optional<std::vector<std::uint8_t>> base64_decode(const std::string& text) 
   return out;
 }
 
-nlohmann::json launch_to_json(const LaunchRecord& l) {
+nlohmann::json launch_to_json(const LaunchRecord& l, bool with_contents) {
   json args = json::array();
   for (const LaunchArgument& a : l.arguments) {
     json j = {{"type", a.type}, {"value", value_hex(a.value)}};
@@ -140,8 +140,8 @@ nlohmann::json launch_to_json(const LaunchRecord& l) {
   json buffers = json::array();
   for (const LaunchBuffer& b : l.buffers) {
     json j = {{"bytes", b.bytes}, {"element_type", b.element_type}, {"arguments", b.arguments}, {"output", b.output}};
-    if (b.before) j["before"] = base64_encode(*b.before);
-    if (b.after) j["after"] = base64_encode(*b.after);
+    if (b.before && with_contents) j["before"] = base64_encode(*b.before);
+    if (b.after && with_contents) j["after"] = base64_encode(*b.after);
     if (!b.skipped.empty()) j["skipped"] = b.skipped;
     buffers.push_back(std::move(j));
   }

@@ -123,6 +123,15 @@ TEST_F(Record, TwoRecordingsDiffCleanAndAFlippedBitIsFoundAtItsElement) {
   // 3 * 41 = 123 = 0x42f60000; bit 19 (byte 2, bit 3) set: 0x42fe0000 = 127, 2^19 ulps away.
   EXPECT_NE(cli.output.find("arg1[41]: 0x42f60000 (123) vs 0x42fe0000 (127), 524288 ulp"), std::string::npos) << cli.output;
   EXPECT_NE(cli.output.find("launch 0 scale: 2 buffers, 256 elements compared, 1 differ"), std::string::npos) << cli.output;
+
+  const std::string wmmasim = shell_quote(WMMASIM_CLI);
+  const auto bad_type = run_shell(wmmasim + " diff " + shell_quote((dir / "a.json").string()) + " " +
+                                  shell_quote((dir / "b.json").string()) + " --type arg1=float 2>&1");
+  EXPECT_EQ(bad_type.status, 2);
+  EXPECT_EQ(bad_type.output.find('\n'), bad_type.output.size() - 1) << "one sentence: " << bad_type.output;
+  const auto alone = run_shell(wmmasim + " diff " + shell_quote((dir / "a.json").string()) + " 2>&1");
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_NE(alone.output.find("is a recording of launches"), std::string::npos) << alone.output;
 }
 
 TEST_F(Record, OptionsReachTheInterposer) {
@@ -173,3 +182,56 @@ TEST_F(Record, HwRecordRunsTheProgramUnderTheInterposer) {
 
 }  // namespace
 }  // namespace wmmasim
+
+#include <fstream>
+#include <iterator>
+
+#include "kernel_metadata.hpp"
+
+namespace wmmasim::record {
+namespace {
+
+TEST(KernelMetadata, ArgumentsAndWaveSizeComeFromTheCodeObjectsNote) {
+  std::ifstream in(WMMASIM_RECORD_CODE_OBJECT, std::ios::binary);
+  const std::vector<char> image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(image.empty());
+  std::string problem;
+  const std::vector<KernelInfo> kernels = kernels_in_image(image.data(), image.size(), problem);
+  EXPECT_EQ(problem, "");
+  ASSERT_EQ(kernels.size(), 2u);
+  const KernelInfo* scale = kernels[0].name == "fill" ? &kernels[1] : &kernels[0];
+  EXPECT_EQ(scale->name, "_Z5scalePK6__halfPfif");
+  EXPECT_EQ(scale->target, "amdgcn-amd-amdhsa--gfx1201");
+  EXPECT_EQ(scale->wave_size, 32);
+  ASSERT_EQ(scale->arguments.size(), 4u);  // hidden arguments dropped
+  const std::uint32_t offsets[] = {0, 8, 16, 20}, sizes[] = {8, 8, 4, 4};
+  const char* kinds[] = {"global_buffer", "global_buffer", "by_value", "by_value"};
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(scale->arguments[i].offset, offsets[i]);
+    EXPECT_EQ(scale->arguments[i].size, sizes[i]);
+    EXPECT_EQ(scale->arguments[i].value_kind, kinds[i]);
+  }
+}
+
+TEST(KernelMetadata, UnreadableImagesSaySo) {
+  std::string problem;
+  const char junk[64] = "not a code object";
+  EXPECT_TRUE(kernels_in_image(junk, sizeof junk, problem).empty());
+  EXPECT_EQ(problem, "not an ELF code object");
+  problem.clear();
+  EXPECT_TRUE(kernels_in_image("CCOB and more bytes", 20, problem).empty());
+  EXPECT_NE(problem.find("compressed offload bundle"), std::string::npos);
+}
+
+TEST(KernelMetadata, ParameterTypesOfDemangledNames) {
+  EXPECT_EQ(parameter_types("scale(__half const*, float*, int, float)"),
+            (std::vector<std::string>{"__half const*", "float*", "int", "float"}));
+  EXPECT_EQ(parameter_types("void gemm<float, 16>(float*, std::pair<int, int>, void (*)(int, int))"),
+            (std::vector<std::string>{"float*", "std::pair<int, int>", "void (*)(int, int)"}));
+  EXPECT_TRUE(parameter_types("fill").empty());
+  EXPECT_TRUE(parameter_types("k()").empty());
+  EXPECT_TRUE(parameter_types("k(void)").empty());
+}
+
+}  // namespace
+}  // namespace wmmasim::record

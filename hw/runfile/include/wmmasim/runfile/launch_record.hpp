@@ -54,7 +54,9 @@ struct LaunchRecord {
 // The name without its parameter list: "ns::scale<float>" of "ns::scale<float>(float*, int)".
 std::string kernel_base_name(const std::string& kernel);
 
-nlohmann::json launch_to_json(const LaunchRecord& launch);
+// Without contents: the buffers' "before" and "after" are left out (the streaming writer adds them
+// itself, straight from base64, rather than through the JSON serializer).
+nlohmann::json launch_to_json(const LaunchRecord& launch, bool with_contents = true);
 // Throws UserError with one sentence naming `source` and the JSON path (`path`, e.g. "launches[3]").
 LaunchRecord launch_from_json(const nlohmann::json& j, const std::string& source, const std::string& path);
 
