@@ -148,6 +148,18 @@ std::string extent(const std::array<std::uint32_t, 3>& e) {
   return std::to_string(e[0]) + "x" + std::to_string(e[1]) + "x" + std::to_string(e[2]);
 }
 
+// One kernel named by two sides: a GPU recording spells it as the demangler does ("void
+// gemm<float, 4>"), the CPU emulator as the launch was written ("gemm<float,4>"); the return type
+// and spaces do not tell kernels apart.
+std::string comparable_kernel_name(const std::string& kernel) {
+  std::string base = kernel_base_name(kernel);
+  if (base.rfind("void ", 0) == 0) base.erase(0, 5);
+  std::string out;
+  for (char c : base)
+    if (c != ' ') out += c;
+  return out;
+}
+
 LaunchDiff diff_one(const LaunchRecord& a, const LaunchRecord& b, std::size_t position, const std::vector<TypeOverride>& overrides,
                     std::size_t max_listed) {
   LaunchDiff d;
@@ -155,7 +167,7 @@ LaunchDiff diff_one(const LaunchRecord& a, const LaunchRecord& b, std::size_t po
   d.index_first = a.index;
   d.index_second = b.index;
   d.kernel = a.kernel;
-  if (kernel_base_name(a.kernel) != kernel_base_name(b.kernel)) {
+  if (comparable_kernel_name(a.kernel) != comparable_kernel_name(b.kernel)) {
     d.error = "the first file launched " + kernel_base_name(a.kernel) + ", the second " + kernel_base_name(b.kernel) +
               " (are both recordings of the same program with the same launch filter?)";
     return d;
