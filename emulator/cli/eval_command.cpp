@@ -59,6 +59,7 @@ int run_eval(EvalOptions& o) {
     mismatches += static_cast<long>(r.mismatches.size());
     for (const eval::Mismatch& m : r.mismatches) print_mismatch(m);
     std::cout << r.record.dump() << "\n";
+    if (!std::cout) break;  // the reader has gone (main.cpp decides what that means); stop computing
   }
   std::cout.flush();
   if (o.settings.check)
