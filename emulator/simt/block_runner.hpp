@@ -19,6 +19,7 @@
 
 #include "context_switch.hpp"
 #include "launch_state.hpp"
+#include "sanitizer_fibers.hpp"
 #include "stack_pool.hpp"
 #include "wmmasim/simt/checked_ptr.hpp"
 #include "wmmasim/simt/guarded_memory.hpp"
@@ -48,6 +49,7 @@ struct LaneState {
   CollectiveSlot slot{};
   void* context = nullptr;  // the lane, while it is suspended (Contexts)
   StackRegion stack{};
+  SanitizerFiber fiber;     // the lane's stack as ASan and TSan know it (empty without them)
   bool started = false;     // its kernel code has begun (so abandoning it means unwinding its stack)
   bool unwinding = false;   // the block is being abandoned: throw LaneUnwind when resumed
 };
@@ -143,6 +145,8 @@ class BlockRunner {
 
   std::unique_ptr<LaneState[]> lanes_;
   void* scheduler_ = nullptr;  // run()'s loop, while a lane runs
+  SanitizerFiber scheduler_fiber_;
+  SanitizerFiber& fiber_of(LaneState* lane) { return lane ? lane->fiber : scheduler_fiber_; }
   // A completed wave collective for run() to exec: the lane that completed it, and the exec.
   LaneState* collective_due_ = nullptr;
   const CollectiveExec* due_exec_ = nullptr;
