@@ -64,12 +64,12 @@ TEST(AtomicFile, AFailureIsOneSentenceAndLeavesTheDestinationAlone) {
   fs::remove_all(d);
 }
 
-// A child writes 256 MiB while the parent interrupts it at some point: whatever the timing, the
+// A child writes 64 MiB while the parent interrupts it at some point: whatever the timing, the
 // destination is then either complete or absent, and no temporary file remains.
 TEST(AtomicFile, AnInterruptedWriteLeavesNothingPartial) {
   const fs::path d = fresh_dir("interrupt");
   const fs::path out = d / "big.bin";
-  constexpr std::size_t kBytes = std::size_t{256} << 20;
+  constexpr std::size_t kBytes = std::size_t{64} << 20;
   for (int delay_ms : {0, 20, 100}) {
     int ready[2];
     ASSERT_EQ(::pipe(ready), 0);
