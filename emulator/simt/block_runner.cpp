@@ -218,8 +218,9 @@ void BlockRunner::record_fault(FaultKind kind, std::string sentence) {
   if (!fault_) fault_.emplace(kind, std::move(sentence));
 }
 
-void BlockRunner::abandon_faulted_lane(LaneState& lane, FaultKind kind, std::string sentence) {
-  record_fault(kind, std::move(sentence));
+void BlockRunner::record_trapped_fault(FaultKind kind, std::string sentence) { record_fault(kind, std::move(sentence)); }
+
+void BlockRunner::drop_faulted_lane(LaneState& lane) {
   lane.status = LaneStatus::exited;  // never resumed, never unwound
   ++exited_;
   void* dropped = nullptr;

@@ -116,9 +116,11 @@ class BlockRunner {
   void arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
                             const CollectiveExec& exec, std::source_location where);
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
-  // Stops the block at a fault trapped mid-instruction (signals.hpp): the lane's frames cannot be
-  // unwound, so it is dropped as it stands and the thread goes back to the scheduler.
-  [[noreturn]] void abandon_faulted_lane(LaneState& lane, FaultKind kind, std::string sentence);
+  // Stops the block at a fault trapped mid-instruction (signals.hpp): the fault is recorded, then the
+  // lane, whose frames cannot be unwound, is dropped as it stands and the thread goes back to the
+  // scheduler. Two calls, so the caller can destroy what it built between them.
+  void record_trapped_fault(FaultKind kind, std::string sentence);
+  [[noreturn]] void drop_faulted_lane(LaneState& lane);
   [[noreturn, gnu::cold, gnu::noinline]] void partial_wave_fault(LaneState& lane, const char* what, std::source_location where);
   std::string lane_context(const LaneState& lane) const;  // "in kernel K, block B, wave w, lane l"
 

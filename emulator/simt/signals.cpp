@@ -139,11 +139,17 @@ std::pair<FaultKind, std::string> describe(const TrappedFault& f, const BlockRun
 
 // Where kernel code lands after a trapped fault (see signals.hpp).
 [[noreturn]] void lane_fault_entry() {
-  const TrappedFault f = t_trapped;
   BlockRunner& b = *t_lane->block;
-  auto [kind, what] = describe(f, &b);
-  const std::string where = code_location(f.pc);
-  b.abandon_faulted_lane(*t_lane, kind, what + " " + b.lane_context(*t_lane) + (where.empty() ? "" : " at " + where));
+  {
+    // Nothing after this scope returns (the lane is dropped by a jump), so every string is built and
+    // destroyed inside it: a temporary still alive at the jump would never be freed (LeakSanitizer
+    // found one per trapped fault).
+    const TrappedFault f = t_trapped;
+    auto [kind, what] = describe(f, &b);
+    const std::string where = code_location(f.pc);
+    b.record_trapped_fault(kind, what + " " + b.lane_context(*t_lane) + (where.empty() ? "" : " at " + where));
+  }
+  b.drop_faulted_lane(*t_lane);
 }
 
 // Host code that hit memory the describer knows (a device buffer's guard page, a freed buffer).
