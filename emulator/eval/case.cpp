@@ -32,7 +32,7 @@ std::uint32_t parse_bits(const Json& v, int bits, const std::string& where) {
       }
       ok = ok && used == s.size() - 2;
     }
-    if (!ok) throw UserError(where + " is \"" + s + "\", expected a hex string such as \"0x3c00\"");
+    if (!ok) throw UserError(where + " is \"" + quoted_input(s) + "\", expected a hex string such as \"0x3c00\"");
   } else {
     throw UserError(where + " must be a hex string such as \"0x3c00\"");
   }
@@ -61,7 +61,7 @@ Arch parse_arch(const Json& rec) {
   const std::string a = rec.at("arch").get<std::string>();
   if (a.rfind("gfx12", 0) == 0) return Arch::rdna4;
   if (a.rfind("gfx11", 0) == 0) return Arch::rdna3;
-  throw UserError("arch \"" + a + "\" is neither gfx12 (RDNA4) nor gfx11 (RDNA3)");
+  throw UserError("arch \"" + quoted_input(a) + "\" is neither gfx12 (RDNA4) nor gfx11 (RDNA3)");
 }
 
 std::vector<int> parse_waves(const Json& rec) {
@@ -108,7 +108,7 @@ void check_types(const Json& rec, const Instruction& ins) {
     if (!rec.at("types").contains(key)) continue;
     const std::string got = rec.at("types").at(key).get<std::string>();
     if (got != format_name(f))
-      throw UserError("types." + std::string(key) + " is \"" + got + "\" but " + std::string(ins.name) + " takes " +
+      throw UserError("types." + std::string(key) + " is \"" + quoted_input(got) + "\" but " + std::string(ins.name) + " takes " +
                       std::string(format_name(f)));
   }
 }
@@ -178,7 +178,7 @@ void attach_model(Json& out, const Model& m, const std::vector<std::string>& cav
 void eval_dot2(Json& rec, long line, const Settings& o, Evaluated& out) {
   const std::string mnemonic = rec.at("instruction").get<std::string>();
   const Format f = mnemonic.find("bf16") != std::string::npos ? Format::bf16 : Format::f16;
-  if (!o.model.empty()) throw UserError("--model does not apply to " + mnemonic + ", a VALU instruction with one fixed rule");
+  if (!o.model.empty()) throw UserError("--model does not apply to " + quoted_input(mnemonic) + ", a VALU instruction with one fixed rule");
   const Arch arch = parse_arch(rec);
   std::uint32_t src[3];
   const char* keys[3] = {"src0", "src1", "src2"};
@@ -186,7 +186,7 @@ void eval_dot2(Json& rec, long line, const Settings& o, Evaluated& out) {
   for (int s = 0; s < 3; ++s) {
     if (rec.contains(keys[s])) src[s] = parse_bits(rec.at(keys[s]), 32, keys[s]);
     else if (operand_form) src[s] = runfile::dot2_source_word(rec, s, f);
-    else throw UserError(mnemonic + " cases need the register words src0, src1 and src2, or an \"operands\" object");
+    else throw UserError(quoted_input(mnemonic) + " cases need the register words src0, src1 and src2, or an \"operands\" object");
   }
   const std::uint32_t got = dot2_f32(arch, f, src[0], src[1], src[2]);
   if (rec.contains("d")) {
