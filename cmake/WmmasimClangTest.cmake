@@ -7,7 +7,7 @@ function(wmmasim_add_clang_test name)
   cmake_parse_arguments(T "" "" "SOURCES;LIBS;OPTIONS" ${ARGN})
   find_program(WMMASIM_CLANGXX NAMES clang++-19 REQUIRED)
   set(flags -std=c++20 -O2 -g -Wall -Wextra -Wno-psabi -fPIE
-      -DWMMASIM_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data")
+      -DWMMASIM_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data" ${WMMASIM_SANITIZE_FLAGS})
   set(libs ${T_LIBS} GTest::gtest GTest::gmock)
   # The include directories the libraries give (transitively), as clang arguments in a response file.
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/${name}.clang")

@@ -11,5 +11,9 @@ function(wmmasim_library area)
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/emulator/include> $<INSTALL_INTERFACE:include>)
   target_link_libraries(${target} PUBLIC ${L_PUBLIC} PRIVATE ${L_PRIVATE})
+  if(WMMASIM_SANITIZE)
+    # A program linking a sanitized library needs the sanitizer's runtime (tests/package's consumer).
+    target_link_options(${target} INTERFACE $<INSTALL_INTERFACE:-fsanitize=${WMMASIM_SANITIZE}>)
+  endif()
   install(TARGETS ${target} EXPORT wmmasimTargets)
 endfunction()

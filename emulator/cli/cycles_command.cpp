@@ -12,6 +12,7 @@
 #include "wmmasim/cycles/microbenchmarks.hpp"
 #include "wmmasim/cycles/report.hpp"
 #include "wmmasim/error.hpp"
+#include "wmmasim/files/atomic_file.hpp"
 
 namespace wmmasim::cli {
 namespace {
@@ -54,8 +55,7 @@ std::vector<int> dimensions(const std::string& text, std::size_t count, const ch
 }
 
 void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  if (!(out << text)) throw UserError("cannot write " + path + "; check that the directory exists and is writable");
+  files::write_atomically(path, text, "the output file");
 }
 
 void emit(const CyclesArgs& a, const Program& program, const Prediction& p) {

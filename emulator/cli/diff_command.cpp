@@ -8,6 +8,7 @@
 
 #include "command.hpp"
 #include "wmmasim/error.hpp"
+#include "wmmasim/files/atomic_file.hpp"
 #include "wmmasim/runfile/diff.hpp"
 #include "wmmasim/runfile/launch_diff.hpp"
 #include "wmmasim/runfile/probe_verdict.hpp"
@@ -42,9 +43,8 @@ RegisterCommand diff_command("diff", "Replay a run file on the emulator, or comp
       const runfile::VerdictReport report = runfile::probe_verdicts(first, files->at(0));
       std::fputs(runfile::verdict_text(report).c_str(), stdout);
       if (!calibration_out->empty()) {
-        std::ofstream out(*calibration_out);
-        if (!(out << runfile::calibration_json(report, first).dump(2) << "\n"))
-          throw UserError("--calibration-out " + *calibration_out + " cannot be written");
+        files::write_atomically(*calibration_out, runfile::calibration_json(report, first).dump(2) + "\n",
+                                "the --calibration-out file");
         std::printf("calibration: %s\n", calibration_out->c_str());
       }
       if (report.errors()) return 2;

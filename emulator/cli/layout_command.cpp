@@ -8,6 +8,7 @@
 
 #include "command.hpp"
 #include "wmmasim/error.hpp"
+#include "wmmasim/files/atomic_file.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/layouts/views/printers.hpp"
 #include "wmmasim/layouts/views/queries.hpp"
@@ -158,8 +159,7 @@ int run(const LayoutArgs& a) {
     std::cout << text.str();
     return 0;
   }
-  std::ofstream file(a.out, std::ios::binary);
-  if (!(file << text.str()) || !file.flush()) throw UserError("cannot write --out file '" + a.out + "'");
+  files::write_atomically(a.out, text.str(), "--out file");
   return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include "command.hpp"
 #include "wmmasim/error.hpp"
+#include "wmmasim/files/atomic_file.hpp"
 
 namespace {
 
@@ -34,6 +35,9 @@ int main(int argc, char** argv) {
   using namespace wmmasim;
   // Writes to a closed pipe fail with EPIPE instead of killing the process; see finish_output.
   std::signal(SIGPIPE, SIG_IGN);
+  // Ctrl-C stops at once; an output file being written is removed (outputs are written whole or not
+  // at all: wmmasim/files/atomic_file.hpp).
+  files::remove_unfinished_file_on_interrupt();
   CLI::App app{"wmmasim: emulator and layout simulator for AMD RDNA4 (and RDNA3) WMMA/SWMMAC instructions"};
   app.require_subcommand(1);
   auto& commands = cli::registered_commands();

@@ -16,7 +16,9 @@
 #include "wmmasim/cycles/parameters.hpp"
 #include "wmmasim/cycles/report.hpp"
 #include "wmmasim/diagnosis/check.hpp"
+#include "wmmasim/files/atomic_file.hpp"
 #include "wmmasim/layouts/lookup.hpp"
+#include "wmmasim/matrix/gemm.hpp"
 #include "wmmasim/matrix/random.hpp"
 #include "wmmasim/runfile/probe_calibration.hpp"
 #include "wmmasim/runfile/run_file.hpp"
@@ -154,9 +156,7 @@ int run_program(const RunArgs& args) {
                 "__shared__ arrays are traced where the kernel uses load_as/store_as):\n%s",
                 cycles::text_report(prediction).c_str());
     if (!args.svg.empty()) {
-      std::ofstream svg(args.svg);
-      if (!svg) throw UserError("cannot write " + args.svg);
-      svg << cycles::svg_timeline(traced, prediction);
+      files::write_atomically(args.svg, cycles::svg_timeline(traced, prediction), "the timeline");
       std::printf("timeline: %s\n", args.svg.c_str());
     }
   }
@@ -203,6 +203,7 @@ RegisterCommand run_command("run", "Run a program on the emulator (the default b
     if (!args->program_args.empty() || !args->hipcc_options.empty())
       throw UserError("program arguments and --hipcc apply to a HIP source (prog.hip)");
     if (args->m <= 0 || args->n <= 0 || args->k <= 0) throw UserError("--m, --n and --k must be positive");
+    check_gemm_fits_in_memory(args->m, args->n, args->k);  // before any matrix is allocated
     return args->program == "gemm" ? run_gemm(*args) : run_program(*args);
   });
 });

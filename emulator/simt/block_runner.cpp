@@ -57,11 +57,15 @@ BlockRunner::BlockRunner(LaunchState& l) : launch(l), stacks_(l.options.lane_sta
 
 BlockRunner::~BlockRunner() {
   abandon();
-  for (unsigned t = 0; t < lane_count_; ++t) stacks_->give_back(lanes_[t].stack);
+  for (unsigned t = 0; t < lane_count_; ++t) {
+    destroy_fiber(lanes_[t].fiber);
+    stacks_->give_back(lanes_[t].stack);
+  }
 }
 
 void BlockRunner::run(std::uint64_t linear_block) {
   linear_block_ = linear_block;
+  if (kSanitizerFibers && scheduler_fiber_.stack_bytes == 0) make_thread_fiber(scheduler_fiber_);
   const dim3 g = launch.grid;
   block_idx = dim3(static_cast<unsigned>(linear_block % g.x), static_cast<unsigned>((linear_block / g.x) % g.y),
                    static_cast<unsigned>(linear_block / (std::uint64_t(g.x) * g.y)));
@@ -83,6 +87,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
     lane.started = lane.unwinding = false;
     lane.coordinates.block_idx = block_idx;
     lane.context = Contexts::make(lane.stack.top, lane.stack.bytes, &BlockRunner::lane_entry, &lane);
+    make_lane_fiber(lane.fiber, lane.stack.top, lane.stack.bytes);
     ready_.push_back(t);
   }
 
@@ -139,7 +144,9 @@ LaneState* BlockRunner::next_ready() {
 void BlockRunner::switch_to(LaneState* from, LaneState* to) {
   void** save = from ? &from->context : &scheduler_;
   enter(to);
+  before_switch(fiber_of(from), fiber_of(to), false);
   Contexts::jump(save, to ? to->context : scheduler_);
+  after_switch(fiber_of(from));
   // Running again (whoever resumed us has called enter() for us).
   if (from && from->unwinding) throw LaneUnwind{};
 }
@@ -172,6 +179,7 @@ void BlockRunner::abandon() {
 
 void BlockRunner::lane_entry(void* lane) {
   LaneState& l = *static_cast<LaneState*>(lane);
+  after_switch(l.fiber);
   l.block->lane_main(l);
 }
 
@@ -184,6 +192,7 @@ void BlockRunner::lane_main(LaneState& lane) {
   LaneState* next = next_ready();
   void* finished = nullptr;
   enter(next);
+  before_switch(lane.fiber, fiber_of(next), true);
   Contexts::jump(&finished, next ? next->context : scheduler_);
   std::abort();  // nothing jumps to a finished lane
 }
@@ -209,12 +218,14 @@ void BlockRunner::record_fault(FaultKind kind, std::string sentence) {
   if (!fault_) fault_.emplace(kind, std::move(sentence));
 }
 
-void BlockRunner::abandon_faulted_lane(LaneState& lane, FaultKind kind, std::string sentence) {
-  record_fault(kind, std::move(sentence));
+void BlockRunner::record_trapped_fault(FaultKind kind, std::string sentence) { record_fault(kind, std::move(sentence)); }
+
+void BlockRunner::drop_faulted_lane(LaneState& lane) {
   lane.status = LaneStatus::exited;  // never resumed, never unwound
   ++exited_;
   void* dropped = nullptr;
   enter(nullptr);
+  before_switch(lane.fiber, scheduler_fiber_, true);
   Contexts::jump(&dropped, scheduler_);
   std::abort();  // nothing jumps to a dropped lane
 }

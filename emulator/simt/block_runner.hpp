@@ -19,6 +19,7 @@
 
 #include "context_switch.hpp"
 #include "launch_state.hpp"
+#include "sanitizer_fibers.hpp"
 #include "stack_pool.hpp"
 #include "wmmasim/simt/checked_ptr.hpp"
 #include "wmmasim/simt/guarded_memory.hpp"
@@ -48,6 +49,7 @@ struct LaneState {
   CollectiveSlot slot{};
   void* context = nullptr;  // the lane, while it is suspended (Contexts)
   StackRegion stack{};
+  SanitizerFiber fiber;     // the lane's stack as ASan and TSan know it (empty without them)
   bool started = false;     // its kernel code has begun (so abandoning it means unwinding its stack)
   bool unwinding = false;   // the block is being abandoned: throw LaneUnwind when resumed
 };
@@ -114,9 +116,11 @@ class BlockRunner {
   void arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
                             const CollectiveExec& exec, std::source_location where);
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
-  // Stops the block at a fault trapped mid-instruction (signals.hpp): the lane's frames cannot be
-  // unwound, so it is dropped as it stands and the thread goes back to the scheduler.
-  [[noreturn]] void abandon_faulted_lane(LaneState& lane, FaultKind kind, std::string sentence);
+  // Stops the block at a fault trapped mid-instruction (signals.hpp): the fault is recorded, then the
+  // lane, whose frames cannot be unwound, is dropped as it stands and the thread goes back to the
+  // scheduler. Two calls, so the caller can destroy what it built between them.
+  void record_trapped_fault(FaultKind kind, std::string sentence);
+  [[noreturn]] void drop_faulted_lane(LaneState& lane);
   [[noreturn, gnu::cold, gnu::noinline]] void partial_wave_fault(LaneState& lane, const char* what, std::source_location where);
   std::string lane_context(const LaneState& lane) const;  // "in kernel K, block B, wave w, lane l"
 
@@ -143,6 +147,8 @@ class BlockRunner {
 
   std::unique_ptr<LaneState[]> lanes_;
   void* scheduler_ = nullptr;  // run()'s loop, while a lane runs
+  SanitizerFiber scheduler_fiber_;
+  SanitizerFiber& fiber_of(LaneState* lane) { return lane ? lane->fiber : scheduler_fiber_; }
   // A completed wave collective for run() to exec: the lane that completed it, and the exec.
   LaneState* collective_due_ = nullptr;
   const CollectiveExec* due_exec_ = nullptr;

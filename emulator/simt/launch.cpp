@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -52,9 +53,10 @@ void validate(std::string_view name, dim3 grid, dim3 block, const LaunchOptions&
 
 // ---- the watchdog's last resort: a lane that never yields cannot be stopped, only reported ---------
 
-[[noreturn]] void report_spinning_and_exit(LaunchState& st, const std::vector<std::unique_ptr<BlockRunner>>& runners) {
+[[noreturn]] void report_spinning_and_exit(LaunchState& st, const std::vector<std::atomic<BlockRunner*>>& runners) {
   std::string s = "kernel " + st.kernel + " did not finish within " + duration_text(st.options.timeout);
-  for (const auto& r : runners) {
+  for (const auto& published : runners) {
+    BlockRunner* r = published.load(std::memory_order_acquire);
     LaneState* lane = r ? r->running.load(std::memory_order_acquire) : nullptr;
     if (!lane) continue;
     const std::source_location last = lane->last.load(std::memory_order_relaxed);
@@ -91,6 +93,9 @@ void run_launch_once(std::string_view kernel_name, dim3 grid, dim3 block, const 
   std::condition_variable done_cv;
   unsigned done = 0;
   std::vector<std::unique_ptr<BlockRunner>> runners(threads);
+  // What the watchdog may look at while the workers run (TSan found it reading `runners` itself,
+  // which the workers write).
+  std::vector<std::atomic<BlockRunner*>> published(threads);
   std::vector<std::thread> pool;
   pool.reserve(threads);
   for (unsigned i = 0; i < threads; ++i) {
@@ -99,6 +104,7 @@ void run_launch_once(std::string_view kernel_name, dim3 grid, dim3 block, const 
       try {
         runners[i] = std::make_unique<BlockRunner>(st);
         t_runner = runners[i].get();
+        published[i].store(t_runner, std::memory_order_release);
         while (!st.cancelled.load(std::memory_order_relaxed)) {
           const std::uint64_t b = st.next_block.fetch_add(1);
           if (b >= st.total_blocks) break;
@@ -122,7 +128,7 @@ void run_launch_once(std::string_view kernel_name, dim3 grid, dim3 block, const 
     } else if (!done_cv.wait_for(lock, options.timeout, all_done)) {
       st.timed_out.store(true);
       st.cancelled.store(true);
-      if (!done_cv.wait_for(lock, kGrace, all_done)) report_spinning_and_exit(st, runners);
+      if (!done_cv.wait_for(lock, kGrace, all_done)) report_spinning_and_exit(st, published);
     }
   }
   for (std::thread& t : pool) t.join();

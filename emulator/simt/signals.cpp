@@ -139,11 +139,17 @@ std::pair<FaultKind, std::string> describe(const TrappedFault& f, const BlockRun
 
 // Where kernel code lands after a trapped fault (see signals.hpp).
 [[noreturn]] void lane_fault_entry() {
-  const TrappedFault f = t_trapped;
   BlockRunner& b = *t_lane->block;
-  auto [kind, what] = describe(f, &b);
-  const std::string where = code_location(f.pc);
-  b.abandon_faulted_lane(*t_lane, kind, what + " " + b.lane_context(*t_lane) + (where.empty() ? "" : " at " + where));
+  {
+    // Nothing after this scope returns (the lane is dropped by a jump), so every string is built and
+    // destroyed inside it: a temporary still alive at the jump would never be freed (LeakSanitizer
+    // found one per trapped fault).
+    const TrappedFault f = t_trapped;
+    auto [kind, what] = describe(f, &b);
+    const std::string where = code_location(f.pc);
+    b.record_trapped_fault(kind, what + " " + b.lane_context(*t_lane) + (where.empty() ? "" : " at " + where));
+  }
+  b.drop_faulted_lane(*t_lane);
 }
 
 // Host code that hit memory the describer knows (a device buffer's guard page, a freed buffer).
@@ -159,16 +165,41 @@ std::pair<FaultKind, std::string> describe(const TrappedFault& f, const BlockRun
   ::_exit(2);
 }
 
+// A fixed buffer that text and numbers are appended to, for signal handlers (no allocation).
+struct SignalSafeText {
+  char text[1024];
+  std::size_t size = 0;
+  SignalSafeText& add(const char* s) {
+    while (*s && size + 1 < sizeof text) text[size++] = *s++;
+    return *this;
+  }
+  SignalSafeText& add(unsigned long long v) {
+    char digits[24];
+    int n = 0;
+    do digits[n++] = static_cast<char>('0' + v % 10); while ((v /= 10) != 0);
+    while (n > 0 && size + 1 < sizeof text) text[size++] = digits[--n];
+    return *this;
+  }
+  SignalSafeText& add(int v) {
+    if (v < 0) add("-");
+    return add(static_cast<unsigned long long>(v < 0 ? -static_cast<long long>(v) : v));
+  }
+  SignalSafeText& add(unsigned v) { return add(static_cast<unsigned long long>(v)); }
+  SignalSafeText& add(unsigned long v) { return add(static_cast<unsigned long long>(v)); }
+};
+
 void on_fault(int sig, siginfo_t* info, void* context) {
   BlockRunner* r = t_runner;
   LaneState* lane = r ? r->running.load(std::memory_order_relaxed) : nullptr;
   if (sig == SIGSEGV && lane && r->is_stack_guard(info->si_addr)) {
-    // Not async-signal-safe in theory; the process ends right after, and the sentence is the point.
-    const std::string s = "kernel " + r->launch.kernel + " overflowed its " +
-                          std::to_string(r->launch.options.lane_stack_bytes / 1024) + " KiB lane stack in block " +
-                          to_string(r->block_idx) + ", wave " + std::to_string(lane->wave) + ", lane " +
-                          std::to_string(lane->lane) + " (raise LaunchOptions::lane_stack_bytes); stopping the process with status 2\n";
-    [[maybe_unused]] auto n = ::write(STDERR_FILENO, s.data(), s.size());
+    // Built without allocating (a handler must not call malloc; TSan reports it): the lane's stack is
+    // exhausted and the process ends right after, so the sentence is the point.
+    SignalSafeText t;
+    t.add("kernel ").add(r->launch.kernel.c_str()).add(" overflowed its ").add(r->launch.options.lane_stack_bytes / 1024)
+        .add(" KiB lane stack in block (").add(r->block_idx.x).add(",").add(r->block_idx.y).add(",").add(r->block_idx.z)
+        .add("), wave ").add(lane->wave).add(", lane ").add(lane->lane)
+        .add(" (raise LaunchOptions::lane_stack_bytes); stopping the process with status 2\n");
+    [[maybe_unused]] auto n = ::write(STDERR_FILENO, t.text, t.size);
     ::_exit(2);
   }
   const bool synchronous = info->si_code > 0;  // raised by the CPU, not sent by kill() or raise()

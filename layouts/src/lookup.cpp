@@ -51,9 +51,9 @@ const Instruction& resolve_instruction(std::string_view name, int wave, Arch arc
   if (const Instruction* i = find_mnemonic(mnemonic, wave, arch)) return *i;
   const Arch other = arch == Arch::rdna4 ? Arch::rdna3 : Arch::rdna4;
   if (find_mnemonic(mnemonic, wave, other))
-    throw UserError("'" + std::string(name) + "' exists on " + std::string(arch_name(other)) + " but not on " +
+    throw UserError("'" + quoted_input(name) + "' exists on " + std::string(arch_name(other)) + " but not on " +
                     std::string(arch_name(arch)) + "; pass --arch " + std::string(arch_name(other)));
-  std::string msg = "unknown builtin or mnemonic '" + std::string(name) + "'; closest builtins: ";
+  std::string msg = "unknown builtin or mnemonic '" + quoted_input(name) + "'; closest builtins: ";
   const auto near = closest_builtins(name);
   for (std::size_t i = 0; i < near.size(); ++i) msg += (i ? ", " : "") + std::string(kBuiltinPrefix) + std::string(near[i]);
   throw UserError(msg + " (see --list)");
@@ -67,7 +67,7 @@ Operand resolve_operand(const Instruction& ins, std::string_view name) {
   else if (key == "c") op = Operand::c;
   else if (key == "d") op = Operand::d;
   else if (key == "index" || key == "idx" || key == "k") op = Operand::index;
-  else throw UserError("unknown operand '" + std::string(name) + "'; expected A, B, C, D or index");
+  else throw UserError("unknown operand '" + quoted_input(name) + "'; expected A, B, C, D or index");
   if (!ins.has_operand(op)) {
     std::string have;
     for (Operand o : {Operand::a, Operand::b, Operand::c, Operand::d, Operand::index})

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the built project into a scratch prefix and builds and runs a consumer project against it.
 set -euo pipefail
-build_dir=$1 source_dir=$2
+# The consumer is compiled by the project's compiler: a sanitized build's runtime must match.
+build_dir=$1 source_dir=$2 compiler=${3:-c++}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
-cmake -S "$source_dir/tests/package/consumer" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/configure.log" \
+cmake -S "$source_dir/tests/package/consumer" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$compiler" > "$work/configure.log" \
   || { cat "$work/configure.log"; exit 1; }
 cmake --build "$work/consumer" > "$work/build.log" || { cat "$work/build.log"; exit 1; }
 "$work/consumer/consumer"

@@ -150,7 +150,7 @@ std::string expand(const Instruction& ins, std::string_view text, const ViewOpti
   const ElementRef ref = parse_element_ref(text);
   if (ins.family == Family::load_tr) throw UserError("--expand needs a matrix instruction; " + full_builtin_name(ins) + " is a load");
   if (lower(ref.name) != "d")
-    throw UserError("--expand takes an element of D (the output), e.g. D[11][1]; got '" + ref.name + "'");
+    throw UserError("--expand takes an element of D (the output), e.g. D[11][1]; got '" + quoted_input(ref.name) + "'");
   ViewOptions acc_options = options;
   acc_options.key.reset();
   const OperandView d(ins, Operand::d, acc_options);

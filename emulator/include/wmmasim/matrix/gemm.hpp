@@ -50,4 +50,12 @@ struct FloatComparison {
 FloatComparison compare_with_float_gemm(const Instruction& ins, const BitMatrix& a, const BitMatrix& b,
                                         const BitMatrix& c, const BitMatrix& d);
 
+// Bytes an M x N x K GEMM holds at its peak with its float comparison (inputs, result, padded
+// register images, the float reference), and the memory this process may use (physical memory, or
+// RLIMIT_AS when lower). check_gemm_fits_in_memory throws UserError before anything is allocated
+// when the first exceeds the second, instead of the allocation failing or the machine swapping.
+std::uint64_t gemm_working_bytes(std::uint64_t m, std::uint64_t n, std::uint64_t k);
+std::uint64_t usable_memory_bytes();
+void check_gemm_fits_in_memory(int m, int n, int k);
+
 }  // namespace wmmasim

@@ -1,5 +1,7 @@
 #include "wmmasim/runfile/run_file.hpp"
 
+#include "wmmasim/files/atomic_file.hpp"
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -259,25 +261,7 @@ RunFile read_run_file(const std::filesystem::path& path) {
 }
 
 void write_run_file(const RunFile& run, const std::filesystem::path& path) {
-  const std::string text = to_json(run).dump(1) + "\n";
-  std::filesystem::path tmp = path;
-  tmp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      throw UserError("cannot write " + tmp.string() + " (the run file's temporary copy)");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw UserError("cannot rename the finished run file to " + path.string());
-  }
+  files::write_atomically(path, to_json(run).dump(1) + "\n", "the run file");
 }
 
 }  // namespace wmmasim::runfile

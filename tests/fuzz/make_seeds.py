@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora into OUT/<target>/ from the hardware captures
+(tests/data/fixtures), the committed seeds (tests/fuzz/seeds) and a list of layout queries.
+
+Usage: make_seeds.py SOURCE_DIR OUT_DIR
+"""
+import glob
+import json
+import os
+import shutil
+import struct
+import sys
+
+
+def write(out, target, name, data):
+    d = os.path.join(out, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+
+def main(src, out):
+    shutil.rmtree(out, ignore_errors=True)
+    fixtures = sorted(glob.glob(os.path.join(src, "tests/data/fixtures/*.jsonl")))
+    encodings = set()
+    for path in fixtures:
+        stem = os.path.splitext(os.path.basename(path))[0]
+        with open(path, encoding="utf-8") as f:
+            lines = [line for _, line in zip(range(400), f)]
+        for i, line in enumerate(lines[:3]):
+            write(out, "eval_jsonl_fuzz", f"{stem}_{i}.jsonl", line)
+        write(out, "eval_jsonl_fuzz", f"{stem}_two_lines.jsonl", "".join(lines[3:5]))
+        for line in lines:
+            rec = json.loads(line)
+            if isinstance(rec.get("encoding"), list):
+                arch = 1 if rec["arch"].startswith("gfx11") else 0
+                for wave in rec.get("wave_sizes") or [rec.get("wave_size") or 32]:
+                    encodings.add((int(rec["encoding"][0], 16), int(rec["encoding"][1], 16), arch | (2 if wave == 64 else 0)))
+    every = sorted(encodings)
+    for i, (w0, w1, sel) in enumerate(every[:: max(1, len(every) // 200)]):
+        write(out, "vop3p_fuzz", f"word_{i}", struct.pack("<IIB", w0, w1, sel))
+    for target in ("runfile_fuzz", "calibration_fuzz", "layout_query_fuzz", "eval_jsonl_fuzz"):
+        for path in glob.glob(os.path.join(src, "tests/fuzz/seeds", target.replace("_fuzz", ""), "*")):
+            with open(path, "rb") as f:
+                write(out, target, os.path.basename(path), f.read())
+    # Layout queries: instruction index, flags (bits 3-4: 0 where, 1 expand, 2 register), lane, vgpr, bit, text.
+    queries = ["A[3][9]", "B[0][15]", "C[15][15]", "D[7][2]", "Ac[1][3]", "K[2][5]", "idx[0][1]", "in[4][4]", "A[-1][0]",
+               "D[16][0]", "a[0][0]", "X[1][1]"]
+    for n, q in enumerate(queries):
+        for ins in (0, 7, 20, 41):
+            write(out, "layout_query_fuzz", f"where_{n}_{ins}", bytes([ins, 0, 0, 0, 0]) + q.encode())
+            write(out, "layout_query_fuzz", f"expand_{n}_{ins}", bytes([ins, 8, 0, 0, 0]) + q.encode())
+    for ins in (0, 7, 20, 41):
+        write(out, "layout_query_fuzz", f"register_{ins}", bytes([ins, 16 | 0x20 | 0x80, 17, 2, 16]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
