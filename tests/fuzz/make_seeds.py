@@ -52,6 +52,21 @@ def main(src, out):
             write(out, "layout_query_fuzz", f"expand_{n}_{ins}", bytes([ins, 8, 0, 0, 0]) + q.encode())
     for ins in (0, 7, 20, 41):
         write(out, "layout_query_fuzz", f"register_{ins}", bytes([ins, 16 | 0x20 | 0x80, 17, 2, 16]))
+    # The HIP pre-pass: the project's HIP sources as they are, and small preprocessed-style inputs
+    # with line markers and the markers the headers leave (__wmmasim_shared__, __wmmasim_global__).
+    for path in sorted(glob.glob(os.path.join(src, "examples/hip/*.hip")) + glob.glob(os.path.join(src, "tests/hip/programs/*.hip"))):
+        with open(path, "rb") as f:
+            write(out, "hip_prepass_fuzz", os.path.basename(path), f.read())
+    snippets = [
+        '# 1 "k.hip"\nvoid f() { k<<<g, 32>>>(a, b); }\n',
+        '# 3 "g.hip"\nvoid f() {\n  ns::gemm<T<32, 32>, float>\n  <<<grid, dim3(128), 0, s>>>(dA, dB);\n}\n',
+        'void k() { extern __wmmasim_shared__ __attribute__((aligned(16))) float tile[]; tile[0] = 1; }\n',
+        'extern __wmmasim_shared__ int smem[];\nvoid k() { smem[1] = s.smem; }\n',
+        'namespace app { __wmmasim_global__ void scale(float* p) {} }\ntemplate <class T> __wmmasim_global__ void f(T*) {}\n',
+        'using f8 = float [[clang::ext_vector_type(8)]];\nconst char* s = "k<<<1,1>>>()"; char c = \'<\';\n',
+    ]
+    for i, text in enumerate(snippets):
+        write(out, "hip_prepass_fuzz", f"snippet_{i}.ii", text)
     return 0
 
 
