@@ -38,7 +38,8 @@ void fault_in_lane(FaultKind kind, const std::string& what_happened, std::source
 void abandon_lane(FaultKind kind, const std::string& what_happened) {
   if (!t_lane) throw KernelFault(kind, what_happened + " outside a kernel launch");
   BlockRunner& b = *t_lane->block;
-  b.abandon_faulted_lane(*t_lane, kind, what_happened + " " + b.lane_context(*t_lane));
+  b.record_trapped_fault(kind, what_happened + " " + b.lane_context(*t_lane));  // the temporary dies here
+  b.drop_faulted_lane(*t_lane);
 }
 
 void arrive_at_collective(const char* what, const void* tag, const void* in, void* out, const CollectiveExec& exec,

@@ -75,9 +75,11 @@ int printf(const char* format, ...) {
   if (wmmasim::simt::in_kernel()) {
     wmmasim::hip::runtime::g_assert_failed = true;
     const char* slash = std::strrchr(file, '/');
-    wmmasim::simt::detail::abandon_lane(wmmasim::simt::FaultKind::trap,
-                                        std::string("assertion '") + assertion + "' failed in " + function + " at " +
-                                            (slash ? slash + 1 : file) + ":" + std::to_string(line));
+    // Thread-local, not a temporary: the lane's frames are dropped without unwinding.
+    static thread_local std::string sentence;
+    sentence = std::string("assertion '") + assertion + "' failed in " + function + " at " + (slash ? slash + 1 : file) +
+               ":" + std::to_string(line);
+    wmmasim::simt::detail::abandon_lane(wmmasim::simt::FaultKind::trap, sentence);
   }
   using Real = void (*)(const char*, const char*, unsigned int, const char*);
   if (auto real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "__assert_fail"))) real(assertion, file, line, function);
