@@ -1,4 +1,5 @@
 // wmmasim.Builtin (one row of the instruction table), builtins(), builtin(), the numerics models.
+#include "wmmasim/layouts/evidence.hpp"
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,9 +18,6 @@ namespace {
 
 constexpr Operand kOperands[] = {Operand::a, Operand::b, Operand::c, Operand::d, Operand::index};
 
-std::string evidence_name(Evidence e) {
-  return e == Evidence::documented ? "documented" : e == Evidence::hypothesis ? "hypothesis" : "unknown";
-}
 
 Format operand_format(const Instruction& ins, Operand op) {
   switch (op) {
@@ -151,7 +149,7 @@ void bind_instructions(py::module_& m) {
         return out;
       })
       .def_property_readonly("evidence", [](const Instruction& i) {
-        return per_operand(i, [&](Operand op) { return evidence_name(operand_layout(i, op).evidence); });
+        return per_operand(i, [&](Operand op) { return std::string(::wmmasim::evidence_name(operand_layout(i, op).evidence)); });
       }, "How far each operand's layout is established: 'documented', 'hypothesis' or 'unknown'.")
       .def_property_readonly("modifiers", [](const Instruction& i) { return modifier_names(i.allowed_modifiers()); },
                              "The instruction modifiers this builtin accepts.")

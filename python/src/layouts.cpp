@@ -1,5 +1,6 @@
 // wmmasim.Layout: one operand of one builtin (views::OperandView) as numpy arrays, queries and the
 // printed views (csv, ascii, markdown, json, svg, html), with Jupyter rich display.
+#include "wmmasim/layouts/evidence.hpp"
 #include <sstream>
 #include <string>
 #include <vector>
@@ -121,9 +122,8 @@ class Layout {
   views::OperandView view_;
 };
 
-std::string evidence_text(Evidence e) {
-  return e == Evidence::documented ? "documented" : e == Evidence::hypothesis ? "hypothesis" : "unknown";
-}
+// The library's names, so every evidence level the table gains reaches Python unchanged.
+std::string evidence_text(Evidence e) { return std::string(::wmmasim::evidence_name(e)); }
 
 }  // namespace
 

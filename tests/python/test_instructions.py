@@ -63,7 +63,7 @@ def test_facts_of_one_builtin():
     assert b.vgprs == {"A": 2, "B": 4, "D": 8, "index": 1}
     assert b.operands == ["A", "B", "D", "index"]
     assert set(b.modifiers) == {"signed_a", "signed_b", "clamp", "index_key"}
-    assert b.evidence == {"A": "documented", "B": "documented", "D": "documented", "index": "documented"}
+    assert b.evidence == {"A": "documented", "B": "documented", "D": "documented", "index": "documented-contested"}
     assert b.ops == 2 * 16 * 16 * 64
     tr64 = wmmasim.builtin("global_load_tr_b128_v4f16")
     assert tr64.evidence == {"D": "unknown"}
