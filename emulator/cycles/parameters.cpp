@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "wmmasim/error.hpp"
+#include "wmmasim/json_error.hpp"
 #include "wmmasim/layouts/instruction_table.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 
@@ -227,6 +228,8 @@ Parameters parse_calibration(std::string_view json_text, const std::string& orig
     doc = json::parse(json_text.begin(), json_text.end());
   } catch (const json::parse_error& e) {
     reader.fail("not valid JSON (syntax error at " + position(json_text, e.byte == 0 ? 0 : e.byte - 1) + ")");
+  } catch (const json::exception& e) {
+    reader.fail("not valid JSON (" + json_exception_reason(e.what()) + ")");
   }
   if (!doc.is_object()) reader.fail("expected a JSON object holding a \"parameters\" object, not " + std::string(doc.type_name()));
   Parameters p;

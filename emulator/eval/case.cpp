@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "wmmasim/error.hpp"
+#include "wmmasim/json_error.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/layouts/operand_layout.hpp"
 #include "wmmasim/numerics/formats.hpp"
@@ -274,11 +275,8 @@ Evaluated evaluate_line(std::string_view text, long line, const Settings& settin
   try {
     return evaluate_case(Json::parse(text), line, settings);
   } catch (const Json::exception& e) {
-    // nlohmann's messages start with "[json.exception.kind.N] "; the sentence keeps what follows.
-    std::string what = e.what();
-    what = what.substr(what.find(']') == std::string::npos ? 0 : what.find(']') + 2);
     Evaluated bad;
-    bad.error = "line " + std::to_string(line) + " is not a valid case (" + what + ").";
+    bad.error = "line " + std::to_string(line) + " is not a valid case (" + json_exception_reason(e.what()) + ").";
     return bad;
   } catch (const UserError& e) {
     Evaluated bad;

@@ -16,8 +16,8 @@ Calibration parse_calibration_file(const std::string& text, const std::string& p
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error&) {
-    // The cycles parser words syntax errors with line and column; let it say it.
+  } catch (const nlohmann::json::exception&) {
+    // The cycles parser words syntax errors (and numbers out of range) with line and column; let it say it.
     return {cycles::parse_calibration(text, path), {}};
   }
   if (!j.is_object() || j.value("format", std::string()) != kCalibrationFormat)

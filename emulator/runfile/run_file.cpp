@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "wmmasim/error.hpp"
+#include "wmmasim/json_error.hpp"
 
 namespace wmmasim::runfile {
 namespace {
@@ -256,6 +257,8 @@ RunFile read_run_file(const std::filesystem::path& path) {
     j = json::parse(in);
   } catch (const json::parse_error& e) {
     throw UserError(path.string() + " is not valid JSON (byte " + std::to_string(e.byte) + ")");
+  } catch (const json::exception& e) {
+    throw UserError(path.string() + " is not valid JSON (" + json_exception_reason(e.what()) + ")");
   }
   return from_json(j, path.string());
 }

@@ -26,7 +26,12 @@ nlohmann::json from_python(const py::object& o, const char* what) {
   } catch (const py::error_already_set&) {
     throw UserError(std::string(what) + " is not JSON-serialisable (a run file is a dict as read_run returns it)");
   }
-  return nlohmann::json::parse(text);
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    // Python writes NaN and infinities as bare words that JSON does not have.
+    throw UserError(std::string(what) + " holds a value JSON cannot carry (NaN or an infinity; a run file stores numbers as bit strings)");
+  }
 }
 
 std::string path_text(const py::object& path) { return py::str(py::module_::import("os").attr("fspath")(path)); }

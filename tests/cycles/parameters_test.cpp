@@ -93,6 +93,7 @@ TEST(Calibration, MalformedFilesGiveOneSentenceNamingFileAndKey) {
       {R"([1, 2])", "expected a JSON object"},
       {"{\n  \"parameters\": {\"b_acc\": 1,}\n}", "not valid JSON (syntax error at line 2"},
       {"", "not valid JSON"},
+      {R"({"parameters": {"b_acc": 1E400}})", "not valid JSON (number overflow parsing '1E400')"},
   };
   for (const auto& [json, expected] : cases) {
     const std::string message = error_of(json);

@@ -111,6 +111,14 @@ TEST(RunFile, ReadingNonJsonSaysSo) {
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("is not valid JSON"), std::string::npos);
   }
+  // A number beyond double's range is not a syntax error to the JSON library but still not a run file.
+  std::ofstream(path) << R"({"format": "wmmasim-run", "version": 2, "x": -1e999})";
+  try {
+    read_run_file(path);
+    ADD_FAILURE();
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not valid JSON (number overflow parsing '-1e999')"), std::string::npos) << e.what();
+  }
   std::filesystem::remove(path);
 }
 

@@ -83,9 +83,11 @@ TEST(EvalCli, MalformedLinesAreNamedAndTheRestIsEvaluated) {
   const std::string good = first_lines("gfx1201_wmma_vectors.jsonl", 1);
   auto bad_hex = nlohmann::json::parse(good);
   bad_hex["A"][2][3] = "0x1ffff";
-  const CliRun r = eval("{not json\n" + good + bad_hex.dump() + "\n" + "{\"instruction\": \"v_wmma_f32_16x16x16_nope\"}\n");
+  const CliRun r = eval("{not json\n" + good + bad_hex.dump() + "\n" + "{\"instruction\": \"v_wmma_f32_16x16x16_nope\"}\n" +
+                        "{\"c\": 1e400}\n");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.lines().size(), 1u);
+  EXPECT_NE(r.err.find("line 5 is not a valid case (number overflow parsing '1e400')."), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 1 "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 3: A[2][3]"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("does not fit in 16 bits"), std::string::npos) << r.err;

@@ -70,6 +70,8 @@ def test_bad_run_files_raise_the_reader_sentence_and_write_nothing(tmp_path):
     assert not target.exists() and os.listdir(tmp_path) == ["bad.json"]
     with pytest.raises(ValueError, match="not JSON-serialisable"):
         wmmasim.write_run({"programs": [np.zeros(2)]}, target)
+    with pytest.raises(ValueError, match="holds a value JSON cannot carry"):
+        wmmasim.write_run({"programs": [], "x": float("nan")}, target)
     with pytest.raises(ValueError):
         wmmasim.read_run(tmp_path / "missing.json")
 
