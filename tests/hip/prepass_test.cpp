@@ -100,4 +100,13 @@ TEST(Prepass, ErrorsNameTheUsersFileAndLine) {
             "a.hip:3: wmmasim-hipcc understands 'extern __shared__' only as 'extern __shared__ T name[];'");
 }
 
+// hip_prepass_fuzz's finding: '>' as the first token before '<<<' sent the search for the template's
+// '<' below the first token, and the pre-pass never returned.
+TEST(Prepass, ATemplateCloseAtTheStartOfTheFileIsAnError) {
+  EXPECT_EQ(error_of("> <<<g, 1>>>(x);\n"), "<input>:1: wmmasim-hipcc cannot find the kernel's template arguments before '<<<'");
+  EXPECT_EQ(error_of("# 3 \"g.hip\"\n>> > <<<g, 1>>>(x);\n"),
+            "g.hip:3: wmmasim-hipcc cannot find the kernel's template arguments before '<<<'");
+  EXPECT_EQ(error_of("<a> <<<g, 1>>>(x);\n"), "<input>:1: wmmasim-hipcc cannot find the kernel name before '<<<'");
+}
+
 }  // namespace

@@ -264,7 +264,9 @@ class Translator {
         for (;; --j) {
           if (src_.is(j, ">")) ++depth;
           else if (src_.is(j, "<") && --depth == 0) break;
-          else if (src_.is(j, ";") || src_.is(j, "{") || src_.is(j, "}") || j == 0)
+          // Tested after the token, before stepping back: a '>' first in the file must not step
+          // below token 0 (hip_prepass_fuzz found the wrap-around, a loop of 2^64 steps).
+          if (src_.is(j, ";") || src_.is(j, "{") || src_.is(j, "}") || j == 0)
             src_.error(at, "wmmasim-hipcc cannot find the kernel's template arguments before '<<<'");
         }
         if (j == 0 || t[j - 1].kind != Kind::identifier)
