@@ -109,4 +109,16 @@ TEST(Prepass, ATemplateCloseAtTheStartOfTheFileIsAnError) {
   EXPECT_EQ(error_of("<a> <<<g, 1>>>(x);\n"), "<input>:1: wmmasim-hipcc cannot find the kernel name before '<<<'");
 }
 
+// hip_prepass_fuzz's second finding: a NUL in a line marker's file name ended the message there (empty).
+TEST(Prepass, ControlCharactersInAFileNameAreWrittenOut) {
+  EXPECT_EQ(error_of(std::string("# 1 \"\0\0k\t.hip\"\nvoid f() { k<<<1, 32>>(p); }\n", 44)),
+            "\\x00\\x00k\\x09.hip:1: this kernel launch has no '>>>' before the end of the statement");
+}
+
+// The third: a line marker with twenty digits overflowed the line number (UBSan).
+TEST(Prepass, AnAbsurdLineNumberStaysAtClangsLargest) {
+  EXPECT_EQ(error_of("# 77777777777777777777 \"k.hip\"\nvoid f() { k<<<1, 32>>(p); }\n"),
+            "k.hip:2147483647: this kernel launch has no '>>>' before the end of the statement");
+}
+
 }  // namespace

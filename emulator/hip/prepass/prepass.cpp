@@ -61,6 +61,15 @@ class Source {
     return static_cast<long>(std::count(text_.begin() + static_cast<long>(from), text_.begin() + static_cast<long>(to), '\n'));
   }
 
+  // A file name goes into the one-line messages: a control character (a NUL would end what() early,
+  // as hip_prepass_fuzz found) is written as \xNN. clang escapes only quotes and backslashes.
+  static std::string printable(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) return std::string(1, c);
+    static constexpr char kHex[] = "0123456789abcdef";
+    return std::string("\\x") + kHex[u >> 4] + kHex[u & 15];
+  }
+
   static bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
 
   // A directive line: a line marker is remembered, anything else (#pragma) is left alone.
@@ -72,14 +81,17 @@ class Source {
     if (p != std::string_view::npos && line.substr(p, 4) == "line") p = line.find_first_not_of(" \t", p + 4);
     if (p != std::string_view::npos && std::isdigit(static_cast<unsigned char>(line[p]))) {
       long number = 0;
-      while (p < line.size() && std::isdigit(static_cast<unsigned char>(line[p]))) number = number * 10 + (line[p++] - '0');
+      // clang accepts line numbers up to 2^31 - 1; more digits (a fuzz finding: long overflowed) stay there.
+      constexpr long kLargestLine = 2147483647;
+      while (p < line.size() && std::isdigit(static_cast<unsigned char>(line[p])))
+        number = std::min(number * 10 + (line[p++] - '0'), kLargestLine);
       std::string file = markers_.empty() ? "<input>" : markers_.back().file;
       const std::size_t q = line.find('"', p);
       if (q != std::string_view::npos) {
         file.clear();
         for (std::size_t k = q + 1; k < line.size() && line[k] != '"'; ++k) {
           if (line[k] == '\\' && k + 1 < line.size()) ++k;
-          file += line[k];
+          file += printable(line[k]);
         }
       }
       markers_.push_back(Marker{std::min(end + 1, text_.size()), file, number});
