@@ -1,5 +1,6 @@
 #include "wmmasim/runfile/launch_record.hpp"
 
+#include "json_path_reader.hpp"
 #include "wmmasim/error.hpp"
 
 namespace wmmasim::runfile {
@@ -21,30 +22,7 @@ std::string value_hex(const std::vector<std::uint8_t>& bytes) {
   return s;
 }
 
-struct LaunchReader {
-  const std::string& source;
-
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw UserError(source + ": " + path + " " + what);
-  }
-  const json& field(const json& obj, const std::string& path, const char* key) const {
-    if (!obj.is_object()) fail(path, "is not a JSON object");
-    auto it = obj.find(key);
-    if (it == obj.end()) fail(path, std::string("has no \"") + key + "\" field");
-    return *it;
-  }
-  std::string text(const json& obj, const std::string& path, const char* key) const {
-    const json& v = field(obj, path, key);
-    if (!v.is_string()) fail(path + "." + key, "is not a string");
-    return v.get<std::string>();
-  }
-  std::uint64_t count(const json& v, const std::string& path, std::uint64_t max) const {
-    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-      fail(path, "is not a non-negative integer");
-    const std::uint64_t x = v.get<std::uint64_t>();
-    if (x > max) fail(path, "is larger than " + std::to_string(max));
-    return x;
-  }
+struct LaunchReader : JsonPathReader {
   std::array<std::uint32_t, 3> extent(const json& obj, const std::string& path, const char* key) const {
     const json& v = field(obj, path, key);
     const std::string p = path + "." + key;
@@ -58,7 +36,7 @@ struct LaunchReader {
     const std::string s = v.get<std::string>();
     if (s.size() < 2 || s[0] != '0' || s[1] != 'x' || s.size() % 2 != 0 ||
         s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
-      fail(path, "is \"" + s + "\", not an even number of hex digits after 0x (two per byte)");
+      fail(path, "is \"" + quoted_input(s) + "\", not an even number of hex digits after 0x (two per byte)");
     std::vector<std::uint8_t> bytes;
     for (std::size_t i = s.size(); i > 2; i -= 2) bytes.push_back(static_cast<std::uint8_t>(std::stoul(s.substr(i - 2, 2), nullptr, 16)));
     return bytes;

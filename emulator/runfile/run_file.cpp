@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "json_path_reader.hpp"
 #include "wmmasim/error.hpp"
 #include "wmmasim/json_error.hpp"
 
@@ -66,41 +67,21 @@ json program_json(const ProgramRecord& p) {
   return j;
 }
 
-// Reading: every accessor names the JSON path, so a bad file gets one precise sentence.
-struct Reader {
-  const std::string& source;
-
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw UserError(source + ": " + path + " " + what);
-  }
-  const json& field(const json& obj, const std::string& path, const char* key) const {
-    if (!obj.is_object()) fail(path, "is not a JSON object");
-    auto it = obj.find(key);
-    if (it == obj.end()) fail(path, std::string("has no \"") + key + "\" field");
-    return *it;
-  }
-  std::string string_at(const json& obj, const std::string& path, const char* key) const {
-    const json& v = field(obj, path, key);
-    if (!v.is_string()) fail(path + "." + key, "is not a string");
-    return v.get<std::string>();
-  }
+// Reading: the shared accessors and the run file's own values.
+struct Reader : JsonPathReader {
+  std::string string_at(const json& obj, const std::string& path, const char* key) const { return text(obj, path, key); }
   std::uint64_t unsigned_at(const json& obj, const std::string& path, const char* key) const {
-    const json& v = field(obj, path, key);
-    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-      fail(path + "." + key, "is not a non-negative integer");
-    return v.get<std::uint64_t>();
+    return count(field(obj, path, key), path + "." + key, UINT64_MAX);
   }
   int small_at(const json& obj, const std::string& path, const char* key, int max) const {
-    const std::uint64_t v = unsigned_at(obj, path, key);
-    if (v > static_cast<std::uint64_t>(max)) fail(path + "." + key, "is larger than " + std::to_string(max));
-    return static_cast<int>(v);
+    return static_cast<int>(count(field(obj, path, key), path + "." + key, static_cast<std::uint64_t>(max)));
   }
   std::uint64_t hex_value(const json& v, const std::string& path, int max_digits) const {
     if (!v.is_string()) fail(path, "is not a hex string such as \"0x3c00\"");
     const std::string s = v.get<std::string>();
     if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || s.size() - 2 > 16 ||
         s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
-      fail(path, "is \"" + s + "\", not a hex string such as \"0x3c00\"");
+      fail(path, "is \"" + quoted_input(s) + "\", not a hex string such as \"0x3c00\"");
     const std::uint64_t x = std::stoull(s.substr(2), nullptr, 16);
     if (max_digits < 16 && x >> (4 * max_digits)) fail(path, "is " + s + ", wider than " + std::to_string(max_digits) + " hex digits");
     return x;
@@ -229,7 +210,7 @@ RunFile from_json(const nlohmann::json& j, const std::string& source) {
   const json& producer = r.field(j, "the top level", "producer");
   run.producer.backend = r.string_at(producer, "producer", "backend");
   if (run.producer.backend != "hip" && run.producer.backend != "emulator" && run.producer.backend != "capture")
-    r.fail("producer.backend", "is \"" + run.producer.backend + "\", expected hip, emulator or capture");
+    r.fail("producer.backend", "is \"" + quoted_input(run.producer.backend) + "\", expected hip, emulator or capture");
   run.producer.tool = r.string_at(producer, "producer", "tool");
   if (producer.contains("model") && !producer["model"].is_null()) run.producer.model = r.string_at(producer, "producer", "model");
   if (j.contains("environment")) {

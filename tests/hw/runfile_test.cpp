@@ -100,6 +100,15 @@ TEST(RunFile, BadFilesGetOneSentenceWithTheJsonPath) {
   EXPECT_NE(broken([](auto& k) { k["programs"][0]["cycles"]["per_wave"][0]["shader_cycles"] = -1; }).find("non-negative"),
             std::string::npos);
   EXPECT_EQ(broken([](auto&) {}), "");
+  // runfile_fuzz's finding: a value or a key with a line break was echoed as it was, making the
+  // sentence two lines. Both are written out (\n), and a long value is cut.
+  EXPECT_NE(broken([](auto& k) { k["programs"][0]["inputs"]["A"]["bits"][2] = "0x3c\n00"; }).find(R"(bits[2] is "0x3c\n00", not a hex)"),
+            std::string::npos);
+  EXPECT_NE(broken([](auto& k) { k["programs"][0]["inputs"]["A\nB"] = k["programs"][0]["inputs"]["A"]; k["programs"][0]["inputs"]["A\nB"]["rows"] = "x"; })
+                .find(R"(programs[0].inputs.A\nB.rows is not)"),
+            std::string::npos);
+  EXPECT_NE(broken([](auto& k) { k["programs"][0]["inputs"]["A"]["bits"][2] = std::string(500, 'z'); }).find("zzz...\", not a hex"),
+            std::string::npos);
 }
 
 TEST(RunFile, ReadingNonJsonSaysSo) {
