@@ -10,7 +10,15 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::uint32_t hex(const Json& j) { return static_cast<std::uint32_t>(std::stoul(j.get<std::string>(), nullptr, 16)); }
+// A capture's register words and matrix elements: "0x" and one to eight hex digits. (eval_jsonl_fuzz
+// found a stray quote reaching std::stoul, whose exception no reader caught.)
+std::uint32_t hex(const Json& j) {
+  const std::string s = j.is_string() ? j.get<std::string>() : j.dump();
+  if (!j.is_string() || s.size() < 3 || s.size() > 10 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+      s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
+    throw UserError("a register word or element is " + quoted_input(s) + ", not a hex string of up to 8 digits such as \"0x3c00\"");
+  return static_cast<std::uint32_t>(std::stoul(s.substr(2), nullptr, 16));
+}
 
 Matrix matrix(const Json& rows, const std::string& format) {
   Matrix m{format, static_cast<int>(rows.size()), static_cast<int>(rows.at(0).size()), 1, {}, ""};
@@ -59,7 +67,8 @@ std::uint32_t dot2_source_word(const Json& line, int s, Format f) {
   std::uint32_t word;
   if (op.is_string()) {
     const std::string reg = op.get<std::string>();
-    if (!line.contains(reg)) throw UserError(std::string("operands.") + names[s] + " names register " + reg + ", whose value the case does not give");
+    if (!line.contains(reg))
+      throw UserError(std::string("operands.") + names[s] + " names register " + quoted_input(reg) + ", whose value the case does not give");
     word = hex(line.at(reg));
   } else {
     const int sel = op.at("inline_selector").get<int>();
