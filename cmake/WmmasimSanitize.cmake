@@ -33,3 +33,18 @@ if(WMMASIM_SANITIZE_FLAGS)
   add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:${WMMASIM_SANITIZE_FLAGS}>")
   add_link_options(${WMMASIM_SANITIZE_FLAGS})
 endif()
+
+# Tests whose program is not built here (python3 importing the module) must load the sanitizer's
+# runtime first, as the sanitizer requires of any process using instrumented code; the interpreter's
+# own allocations are not ours to report, so leak detection is off there.
+set(WMMASIM_SANITIZE_FOREIGN_ENV "")
+if(WMMASIM_SANITIZE MATCHES "address")
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    set(runtime_name libclang_rt.asan-${CMAKE_SYSTEM_PROCESSOR}.so)
+  else()
+    set(runtime_name libasan.so)
+  endif()
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=${runtime_name} OUTPUT_VARIABLE asan_runtime
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  set(WMMASIM_SANITIZE_FOREIGN_ENV "LD_PRELOAD=${asan_runtime}" "ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1")
+endif()

@@ -10,7 +10,10 @@ DATA = os.environ.get("WMMASIM_TEST_DATA", os.path.join(os.path.dirname(__file__
 
 def run_cli(*args, stdin=None):
     """Runs `wmmasim ARGS`; returns (exit status, stdout, stderr)."""
-    p = subprocess.run([CLI, *args], input=stdin, capture_output=True, text=True, check=False)
+    # Under ASan the interpreter runs with the sanitizer's shared runtime preloaded (tests/python/
+    # CMakeLists.txt); the CLI carries its own, and two runtimes in one process stop it.
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    p = subprocess.run([CLI, *args], input=stdin, capture_output=True, text=True, check=False, env=env)
     return p.returncode, p.stdout, p.stderr
 
 

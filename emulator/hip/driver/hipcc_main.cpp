@@ -144,6 +144,7 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   std::vector<std::string> cc = {kCompiler, "-x", "c++-cpp-output", "-std=" + o.standard, "-fno-builtin-printf",
                                  "-Wno-psabi", "-fPIE"};
   if (!o.debug_info) cc.push_back("-gline-tables-only");  // fault sentences name source lines
+  for (const std::string& f : split(WMMASIM_HIPCC_SANITIZE_FLAGS)) cc.push_back(f);
   for (const std::string& f : o.compile_flags)
     if (f.rfind("-I", 0) != 0 && f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0) cc.push_back(f);
   cc.insert(cc.end(), {"-c", rewritten.string(), "-o", object.string()});
@@ -198,6 +199,7 @@ int main(int argc, char** argv) {
     link.insert(link.end(), o.inputs.begin(), o.inputs.end());
     link.insert(link.end(), paths.libraries.begin(), paths.libraries.end());
     link.insert(link.end(), o.link_flags.begin(), o.link_flags.end());
+    for (const std::string& f : split(WMMASIM_HIPCC_SANITIZE_FLAGS)) link.push_back(f);
     link.insert(link.end(), {"-lboost_context", "-pthread", "-ldl", "-o", o.output.empty() ? "a.out" : o.output});
     rc = run(link, o.verbose);
   }
