@@ -11,6 +11,7 @@
 // one bit differently.
 #include <chrono>
 #include <dlfcn.h>
+#include <list>
 #include <map>
 #include <set>
 #include <vector>
@@ -40,6 +41,12 @@ struct FakeModule {
   const unsigned char* image;
   std::size_t size;
 };
+// The runtime owns loaded modules until they are unloaded or the process ends, as the real one does:
+// a program that never calls hipModuleUnload leaks nothing (LeakSanitizer saw the test program's).
+std::list<FakeModule>& loaded_modules() {
+  static auto* modules = new std::list<FakeModule>;
+  return *modules;
+}
 
 // Kernel names live as long as the process: a hipFunction_t is a pointer to its name.
 const std::string* interned(const std::string& name) {
@@ -128,13 +135,12 @@ hipError_t hipMemset(void* d, int v, size_t n) {
 hipError_t hipModuleLoadData(hipModule_t* m, const void* image) {
   const auto* eh = static_cast<const Elf64_Ehdr*>(image);
   if (std::memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_machine != EM_AMDGPU) return hipErrorInvalidImage;
-  auto* fm = new FakeModule{static_cast<const unsigned char*>(image),
-                             eh->e_shoff + static_cast<std::size_t>(eh->e_shnum) * eh->e_shentsize};
-  *m = reinterpret_cast<hipModule_t>(fm);
+  const FakeModule fm{static_cast<const unsigned char*>(image), eh->e_shoff + static_cast<std::size_t>(eh->e_shnum) * eh->e_shentsize};
+  *m = reinterpret_cast<hipModule_t>(&*loaded_modules().insert(loaded_modules().end(), fm));
   return hipSuccess;
 }
 hipError_t hipModuleUnload(hipModule_t m) {
-  delete reinterpret_cast<FakeModule*>(m);
+  loaded_modules().remove_if([m](const FakeModule& fm) { return &fm == reinterpret_cast<const FakeModule*>(m); });
   return hipSuccess;
 }
 hipError_t hipModuleGetFunction(hipFunction_t* f, hipModule_t m, const char* name) {

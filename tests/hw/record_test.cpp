@@ -175,7 +175,9 @@ TEST_F(Record, HwRecordRunsTheProgramUnderTheInterposer) {
   const auto bad = run_shell(cli + " --launches 5-2 -- " + program() + " 2>&1");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.output.find("WMMASIM_RECORD_LAUNCHES has '5-2'"), std::string::npos) << bad.output;
-  const auto nothing = run_shell(cli + " -- /bin/true 2>&1");
+  // A program that launches nothing: wmmasim itself, so that in a sanitizer build the preloaded
+  // (instrumented) recorder finds the sanitizer runtime it needs, as it would not in /bin/true.
+  const auto nothing = run_shell(cli + " -- " + shell_quote(WMMASIM_CLI) + " --help 2>&1");
   EXPECT_EQ(nothing.status, 2);
   EXPECT_NE(nothing.output.find("finished without a run file"), std::string::npos) << nothing.output;
 }
