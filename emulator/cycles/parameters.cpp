@@ -120,14 +120,14 @@ class Reader {
 
   int integer(const json& v, std::string_view key, std::int64_t min, std::string_view unit) const {
     if (!v.is_number_integer() || v.get<std::int64_t>() < min || v.get<std::int64_t>() > kLargest)
-      fail("parameter \"" + std::string(key) + "\" must be an integer from " + std::to_string(min) + " to " +
+      fail("parameter \"" + quoted_input(key) + "\" must be an integer from " + std::to_string(min) + " to " +
            std::to_string(kLargest) + " (" + std::string(unit) + "), not " + v.dump());
     return static_cast<int>(v.get<std::int64_t>());
   }
 
   LatencyRule latency(const json& v, std::string_view key) const {
     if (v.is_number_integer()) return {integer(v, key, 0, "cycles"), 0.0};
-    const std::string shape = "parameter \"" + std::string(key) +
+    const std::string shape = "parameter \"" + quoted_input(key) +
                               "\" must be a cycle count or {\"cycles\": integer, \"per_P\": number} "
                               "(cycles + per_P * P), not " + v.dump();
     if (!v.is_object()) fail(shape);
@@ -143,7 +143,7 @@ class Reader {
         fail(shape);
       }
     }
-    if (r.cycles(8) < 0) fail("parameter \"" + std::string(key) + "\" must not give a negative latency, as " + v.dump() + " does for P = 8");
+    if (r.cycles(8) < 0) fail("parameter \"" + quoted_input(key) + "\" must not give a negative latency, as " + v.dump() + " does for P = 8");
     return r;
   }
 
@@ -154,7 +154,7 @@ class Reader {
       if (ins == nullptr || ins->family == Family::load_tr) {
         std::string near;
         for (auto n : closest_builtins(name)) near += (near.empty() ? "" : ", ") + std::string(n);
-        fail("\"P\" names unknown matrix builtin \"" + name + "\" (closest: " + near + ")");
+        fail("\"P\" names unknown matrix builtin \"" + quoted_input(name) + "\" (closest: " + near + ")");
       }
       p.p_override[std::string(ins->name)] = integer(value, "P." + name, 1, "cycles");
     }
@@ -201,7 +201,7 @@ class Reader {
     std::size_t best_distance = 4;  // suggest only plausible typos
     for (const ParameterInfo& row : parameter_table())
       if (auto d = edit_distance(key, row.key); d < best_distance) best = row.key, best_distance = d;
-    fail("unknown parameter \"" + std::string(key) + "\"" +
+    fail("unknown parameter \"" + quoted_input(key) + "\"" +
          (best.empty() ? std::string("; see `wmmasim cycles --parameters` for the list")
                        : "; did you mean \"" + std::string(best) + "\"?"));
   }
@@ -241,13 +241,13 @@ Parameters parse_calibration(std::string_view json_text, const std::string& orig
       for (const auto& [name, v] : value.items()) reader.parameter(name, v, p);
       has_parameters = true;
     } else if (key == "device" || key == "notes" || key == "date") {
-      if (!value.is_string()) reader.fail("\"" + key + "\" must be a string");
-      if (key == "device") p.origin += " (" + value.get<std::string>() + ")";
+      if (!value.is_string()) reader.fail("\"" + quoted_input(key) + "\" must be a string");
+      if (key == "device") p.origin += " (" + quoted_input(value.get<std::string>()) + ")";
     } else if (key == "format") {
       if (value != "wmmasim-cycles-calibration-1")
         reader.fail("\"format\" must be \"wmmasim-cycles-calibration-1\", not " + value.dump());
     } else {
-      reader.fail("unknown top-level key \"" + key + "\"; expected format, device, notes, date and parameters");
+      reader.fail("unknown top-level key \"" + quoted_input(key) + "\"; expected format, device, notes, date and parameters");
     }
   }
   if (!has_parameters) reader.fail("no \"parameters\" object");

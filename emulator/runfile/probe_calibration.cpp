@@ -20,12 +20,12 @@ Calibration parse_calibration_file(const std::string& text, const std::string& p
     // The cycles parser words syntax errors (and numbers out of range) with line and column; let it say it.
     return {cycles::parse_calibration(text, path), {}};
   }
-  if (!j.is_object() || j.value("format", std::string()) != kCalibrationFormat)
+  if (!j.is_object() || !j.contains("format") || j["format"] != kCalibrationFormat)
     return {cycles::parse_calibration(text, path), {}};  // the cycle model's own format (or its error)
   Calibration c;
   for (const auto& [key, value] : j.items())
     if (key != "format" && key != "cycles" && key != "numerics" && key != "source" && key != "producer")
-      throw UserError(where + "unknown key \"" + key + "\" (expected format, source, producer, cycles, numerics)");
+      throw UserError(where + "unknown key \"" + quoted_input(key) + "\" (expected format, source, producer, cycles, numerics)");
   if (j.contains("cycles")) {
     if (!j["cycles"].is_object()) throw UserError(where + "\"cycles\" must be an object in the cycle model's calibration format");
     c.cycles = cycles::parse_calibration(j["cycles"].dump(), path);
@@ -37,10 +37,10 @@ Calibration parse_calibration_file(const std::string& text, const std::string& p
     const nlohmann::json models = n.value("models", nlohmann::json::object());
     for (const auto& [builtin, model] : models.items()) {
       const Instruction* ins = find_builtin(builtin);
-      if (!ins) throw UserError(where + "numerics.models names \"" + builtin + "\", which is not a builtin of the table");
-      if (!model.is_string()) throw UserError(where + "numerics.models." + builtin + " must be a model name (a string)");
+      if (!ins) throw UserError(where + "numerics.models names \"" + quoted_input(builtin) + "\", which is not a builtin of the table");
+      if (!model.is_string()) throw UserError(where + "numerics.models." + quoted_input(builtin) + " must be a model name (a string)");
       const Model* m = find_model(model.get<std::string>());
-      if (!m) throw UserError(where + "numerics.models." + builtin + " is \"" + model.get<std::string>() + "\", which is not a model");
+      if (!m) throw UserError(where + "numerics.models." + quoted_input(builtin) + " is \"" + quoted_input(model.get<std::string>()) + "\", which is not a model");
       if (!model_applies(*m, *ins))
         throw UserError(where + "numerics.models." + builtin + ": model " + std::string(m->name) + " does not apply to that builtin");
       c.models[std::string(ins->name)] = m;

@@ -391,6 +391,11 @@ TEST(ProbeVerdict, ErrorsAreOneSentenceWithStatus2) {
       // library's out_of_range exception (an internal error in the CLI).
       {"number_overflow.json", "444444444444E4444444444444444{4"},
       {"number_overflow_in_object.json", R"({"format": "wmmasim-calibration-1", "cycles": {"parameters": {"b_acc": 1E400}}})"},
+      // Its second: "format" given as an object made the reader's value() throw type_error.
+      {"format_object.json", R"({"format": {"format": "wmmasim-cycles-calibration-1"}, "parameters": {}})"},
+      // Keys are echoed in sentences: a line break in one must not make two lines.
+      {"key_line_break.json", R"({"parameters": {"b_acc\nx": 1}})"},
+      {"model_key_line_break.json", R"({"format": "wmmasim-calibration-1", "numerics": {"models": {"wmma\nx": "gfx12-dot4"}}})"},
   };
   for (const auto& [name, text] : bad_files) {
     std::ofstream(dir / name) << text;
