@@ -66,7 +66,7 @@ Arch parse_arch(const Json& rec) {
 }
 
 std::vector<int> parse_waves(const Json& rec) {
-  if (rec.contains("wave_size") && !rec.at("wave_size").is_null()) return {rec.at("wave_size").get<int>()};
+  if (rec.contains("wave_size") && !rec.at("wave_size").is_null()) return {json_int(rec.at("wave_size"), "wave_size")};
   if (rec.contains("wave_sizes")) return rec.at("wave_sizes").get<std::vector<int>>();
   return {32};
 }
@@ -77,7 +77,7 @@ std::uint8_t parse_source_bits(const Json& mods, const char* key) {
   if (!list.is_array() || list.size() != 3) throw UserError(std::string("modifiers.") + key + " must be a list of 3 bits (A, B, C)");
   std::uint8_t m = 0;
   for (int s = 0; s < 3; ++s) {
-    const int v = list.at(s).get<int>();
+    const int v = json_int(list.at(s), "wave_sizes[" + std::to_string(s) + "]");
     if (v != 0 && v != 1) throw UserError(std::string("modifiers.") + key + " holds " + std::to_string(v) + ", expected 0 or 1");
     if (v) m = static_cast<std::uint8_t>(m | 1u << s);
   }
@@ -92,8 +92,8 @@ Modifiers parse_modifiers(const Json& rec, const Instruction& ins, bool& clamp_i
     const Json& f = rec.at("modifiers");
     m.neg = parse_source_bits(f, "neg");
     m.neg_hi = parse_source_bits(f, "neg_hi");
-    m.clamp = f.contains("clamp") && f.at("clamp").get<int>() != 0;
-    if (f.contains("index_key")) m.index_key = f.at("index_key").get<int>();
+    m.clamp = f.contains("clamp") && json_int(f.at("clamp"), "modifiers.clamp") != 0;
+    if (f.contains("index_key")) m.index_key = json_int(f.at("index_key"), "modifiers.index_key");
   }
   if (rec.contains("mode") && !rec.at("mode").is_null()) m.mode = parse_bits(rec.at("mode"), 32, "mode");
   clamp_ignored = m.clamp && !ins.integer_inputs();
@@ -128,7 +128,7 @@ void compress_sparse(const Json& rec, const Instruction& ins, const Bits& dense,
       const Json& e = row.at(g);
       const std::string where = "index[" + std::to_string(i) + "][" + std::to_string(g) + "]";
       int idx0, idx1;
-      if (e.is_array() && e.size() == 2) idx0 = e.at(0).get<int>(), idx1 = e.at(1).get<int>();
+      if (e.is_array() && e.size() == 2) idx0 = json_int(e.at(0), where + "[0]"), idx1 = json_int(e.at(1), where + "[1]");
       else if (e.is_number_integer() && e.get<int>() >= 0 && e.get<int>() < 16) idx0 = e.get<int>() & 3, idx1 = e.get<int>() >> 2;
       else throw UserError(where + " must be [idx0, idx1] or a 4-bit field");
       if (idx0 < 0 || idx1 > 3 || idx0 >= idx1)
@@ -149,7 +149,7 @@ std::string case_id(const Json& rec, long line) {
 
 void collect_mismatches(const Json& rec, long line, const Instruction& ins, const Bits& want, const Bits& got, Evaluated& out) {
   LayoutOptions lo;
-  if (rec.contains("modifiers") && rec.at("modifiers").contains("opsel")) lo.opsel = rec.at("modifiers").at("opsel").at(2).get<int>();
+  if (rec.contains("modifiers") && rec.at("modifiers").contains("opsel")) lo.opsel = json_int(rec.at("modifiers").at("opsel").at(2), "modifiers.opsel[2]");
   const LinearLayout dl = operand_layout(ins, Operand::d, lo);
   const int bits = format_bits(ins.cd);
   for (int e = 0; e < 256; ++e) {
@@ -223,7 +223,7 @@ void eval_case(Json& rec, long line, const Settings& o, Evaluated& out) {
     const Json* src2 = rec.contains("operands") && rec.at("operands").is_object() && rec.at("operands").contains("src2")
                            ? &rec.at("operands").at("src2") : nullptr;
     if (!rec.contains("C") && src2 && src2->is_object())
-      c.assign(256, inline_constant_bits(src2->at("inline_selector").get<int>(), ins.cd));
+      c.assign(256, inline_constant_bits(json_int(src2->at("inline_selector"), "operands.src2.inline_selector"), ins.cd));
     else
       c = parse_matrix(rec, "C", 16, 16, format_bits(ins.cd));
     Bits a = a_dense, d(256);

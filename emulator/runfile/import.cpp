@@ -1,6 +1,7 @@
 #include "wmmasim/runfile/import.hpp"
 
 #include "wmmasim/error.hpp"
+#include "wmmasim/json_error.hpp"
 #include "wmmasim/layouts/lookup.hpp"
 #include "wmmasim/numerics/numerics.hpp"
 #include "wmmasim/runfile/replay.hpp"
@@ -28,7 +29,7 @@ Matrix matrix(const Json& rows, const std::string& format) {
 }
 
 int bit(const Json& mods, const char* key, int s) {
-  return mods.contains(key) && mods.at(key).is_array() ? mods.at(key).at(s).get<int>() : 0;
+  return mods.contains(key) && mods.at(key).is_array() ? json_int(mods.at(key).at(s), std::string("modifiers.") + key) : 0;
 }
 
 ProgramRecord base_record(const Json& line, const std::string& program) {
@@ -71,7 +72,7 @@ std::uint32_t dot2_source_word(const Json& line, int s, Format f) {
       throw UserError(std::string("operands.") + names[s] + " names register " + quoted_input(reg) + ", whose value the case does not give");
     word = hex(line.at(reg));
   } else {
-    const int sel = op.at("inline_selector").get<int>();
+    const int sel = json_int(op.at("inline_selector"), std::string("operands.") + names[s] + ".inline_selector");
     const std::uint32_t bits32 = inline_constant_bits(sel, Format::f32);
     const bool is_float = sel >= 240;
     if (s == 2) return bits32;  // the f32 accumulator takes the constant as an f32 source
@@ -97,7 +98,7 @@ std::vector<ProgramRecord> import_capture(const Json& line) {
   if (mnemonic.rfind("v_dot2_f32_", 0) == 0) return import_dot2(line);
   std::vector<int> waves;
   if (line.contains("wave_sizes") && line.at("wave_sizes").is_array()) waves = line.at("wave_sizes").get<std::vector<int>>();
-  else waves.push_back(line.at("wave_size").get<int>());
+  else waves.push_back(json_int(line.at("wave_size"), "wave_size"));
   const Arch arch = line.at("arch").get<std::string>().rfind("gfx11", 0) == 0 ? Arch::rdna3 : Arch::rdna4;
   const Json& mods = line.at("modifiers");
   Modifiers m;
@@ -127,7 +128,7 @@ std::vector<ProgramRecord> import_capture(const Json& line) {
     const auto& src2 = line.at("operands").at("src2");
     if (src2.is_object())
       p.notes.push_back("C was the inline constant " + src2.at("inline_value").get<std::string>() + " (selector " +
-                        std::to_string(src2.at("inline_selector").get<int>()) + "), shown as the value each element received");
+                        std::to_string(json_int(src2.at("inline_selector"), "operands.src2.inline_selector")) + "), shown as the value each element received");
     out.push_back(std::move(p));
   }
   return out;

@@ -85,15 +85,18 @@ TEST(EvalCli, MalformedLinesAreNamedAndTheRestIsEvaluated) {
   bad_hex["A"][2][3] = "0x1ffff";
   // eval_jsonl_fuzz's finding: a register word with a stray quote reached std::stoul, whose exception
   // escaped every reader (an internal error).
+  // Its second: a wave size of 3e88 was converted to int (undefined behaviour, UBSan).
+  const std::string huge_wave_size = R"({"instruction":"v_wmma_f32_16x16x16_bf16","arch":"gfx1100","wave_size":3e88})";
   const std::string dot2_with_stray_quote =
       R"({"instruction":"v_dot2_f32_f16","arch":"gfx1201","operands":{"src0":"v0","src1":"v0","src2":"v0"},"v0":"'0x40003c00"})";
   const CliRun r = eval("{not json\n" + good + bad_hex.dump() + "\n" + "{\"instruction\": \"v_wmma_f32_16x16x16_nope\"}\n" +
-                        "{\"c\": 1e400}\n" + dot2_with_stray_quote + "\n");
+                        "{\"c\": 1e400}\n" + dot2_with_stray_quote + "\n" + huge_wave_size + "\n");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.lines().size(), 1u);
   EXPECT_NE(r.err.find("line 5 is not a valid case (number overflow parsing '1e400')."), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 6: a register word or element is '0x40003c00, not a hex string of up to 8 digits"), std::string::npos)
       << r.err;
+  EXPECT_NE(r.err.find("line 7: wave_size must be an integer, not 3e+88"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 1 "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 3: A[2][3]"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("does not fit in 16 bits"), std::string::npos) << r.err;
