@@ -97,8 +97,12 @@ std::vector<ProgramRecord> import_capture(const Json& line) {
   const std::string mnemonic = line.at("instruction").get<std::string>();
   if (mnemonic.rfind("v_dot2_f32_", 0) == 0) return import_dot2(line);
   std::vector<int> waves;
-  if (line.contains("wave_sizes") && line.at("wave_sizes").is_array()) waves = line.at("wave_sizes").get<std::vector<int>>();
-  else waves.push_back(json_int(line.at("wave_size"), "wave_size"));
+  if (line.contains("wave_sizes") && line.at("wave_sizes").is_array()) {
+    const Json& list = line.at("wave_sizes");
+    for (std::size_t i = 0; i < list.size(); ++i) waves.push_back(json_int(list.at(i), "wave_sizes[" + std::to_string(i) + "]"));
+  } else {
+    waves.push_back(json_int(line.at("wave_size"), "wave_size"));
+  }
   const Arch arch = line.at("arch").get<std::string>().rfind("gfx11", 0) == 0 ? Arch::rdna3 : Arch::rdna4;
   const Json& mods = line.at("modifiers");
   Modifiers m;

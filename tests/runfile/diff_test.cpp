@@ -99,6 +99,14 @@ TEST(ImportAndDiff, BadCaptureLinesAreOneSentence) {
   } catch (const UserError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("z.jsonl line 1: unknown builtin or mnemonic", 0), 0u) << e.what();
   }
+  // A wave size beyond int in the list form too (eval's UBSan finding, in the reader eval does not use).
+  std::istringstream huge(R"({"instruction": "v_wmma_f32_16x16x16_bf16", "arch": "gfx1100", "wave_sizes": [32, 3e88], "modifiers": {}})");
+  try {
+    import_captures(huge, "w.jsonl");
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_EQ(std::string(e.what()), "w.jsonl line 1: wave_sizes[1] must be an integer, not 3e+88") << e.what();
+  }
 }
 
 }  // namespace
