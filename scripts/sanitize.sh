@@ -4,8 +4,9 @@
 #   bash scripts/sanitize.sh             ASan + UBSan in build-asan/: the whole suite, and each libFuzzer
 #                                        target for WMMASIM_FUZZ_SECONDS (20 s; label "fuzz")
 #   bash scripts/sanitize.sh --thread    TSan in build-tsan/: the SIMT runtime's tests (its threads
-#                                        and fibers); the rest of the project is single-threaded or
-#                                        shares nothing between threads
+#                                        and fibers) and the layout check's (its waves record from
+#                                        several threads); the rest of the project is single-threaded
+#                                        or shares nothing between threads
 # Extra arguments go to ctest (for example -R simt). Any sanitizer report fails the test it occurs in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +30,7 @@ if [[ $mode == address ]]; then
 else
   cmake -S . -B build-tsan "${common[@]}" -DWMMASIM_SANITIZE=thread -DWMMASIM_BUILD_HW=OFF
   simt_tests=(simt_launch_test simt_collective_test simt_fault_test simt_trapped_fault_test simt_context_switch_test
-              simt_portable_kernel_test)
+              simt_portable_kernel_test diagnosis_layout_check_test)
   nice cmake --build build-tsan -j "$jobs" --target "${simt_tests[@]}"
-  ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R '^(Simt|TrappedFaults|ContextSwitch)' "$@"
+  ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R '^(Simt|TrappedFaults|ContextSwitch|LayoutCheck\.)' "$@"
 fi
