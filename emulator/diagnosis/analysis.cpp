@@ -182,12 +182,12 @@ struct Analysis {
       const SlotRecord& r = rec[s];
       if (r.kind != SlotKind::d_tag || r.other_half || (r.id & 0x1FF) != s) return false;
       const std::uint32_t period = e.element_bits == 32 ? kExecutions32Period() : 29;
-      const long ex = latest_execution(r.id >> 9, period, &x - c.executions_.data());
+      const long ex = latest_execution(r.id >> 9, period, x.number);
       if (ex < 0 || (found != -2 && ex != found)) return false;
       found = ex;
     }
     if (found < 0) return false;
-    const Execution& prev = c.executions_[static_cast<std::size_t>(found)];
+    const Execution& prev = c.execution(found);
     if (prev.ins != x.ins || prev.opsel != x.opsel) return false;
     v.checked = true;
     v.src = kDFirst + found;
@@ -268,7 +268,7 @@ struct Analysis {
 
   std::string source_name(long src) const {
     if (src >= kDFirst) {
-      const Execution& x = c.executions_[static_cast<std::size_t>(src - kDFirst)];
+      const Execution& x = c.execution(src - kDFirst);
       return "the D of " + std::string(x.ins->name) + " at " + where_text(x.where);
     }
     return src >= 0 ? c.buffers_[static_cast<std::size_t>(src)].name : "?";
@@ -306,9 +306,9 @@ struct Analysis {
         const int slot = static_cast<int>(id & 0xFF);
         // The execution: the latest before this one with that number (modulo the tag's period).
         const std::uint32_t period = width == 32 ? kExecutions32Period() : 29;
-        const long found = latest_execution(static_cast<std::uint32_t>(ex), period, &x - c.executions_.data());
+        const long found = latest_execution(static_cast<std::uint32_t>(ex), period, x.number);
         if (found < 0) continue;
-        const Execution& prev = c.executions_[static_cast<std::size_t>(found)];
+        const Execution& prev = c.execution(found);
         const SlotMap& dm = table_slot_map(*prev.ins, Operand::d, prev.opsel);
         if (slot >= static_cast<int>(dm.slots.size()) || dm.slots[static_cast<std::size_t>(slot)].state != SlotState::element) continue;
         obs[s] = Obs{SlotState::element, kDFirst + found, dm.slots[static_cast<std::size_t>(slot)].row,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <source_location>
@@ -42,6 +43,7 @@ struct Store {
 };
 
 struct Execution {
+  long number = 0;  // its place in the launch's executions
   const Instruction* ins = nullptr;
   int opsel = 0;
   std::source_location where;
@@ -74,6 +76,8 @@ class Checker {
   void settle(Execution& x) const;
   std::vector<Finding> analyse(std::size_t& fragments_checked) const;  // fragments: operands that held tags
   std::size_t executions() const { return executions_.size(); }
+  // An earlier execution; callable while waves still record (its instruction and opsel are fixed).
+  const Execution& execution(long number) const;
 
  private:
   friend struct Analysis;
@@ -81,10 +85,12 @@ class Checker {
   std::vector<TaggedBuffer> buffers_;
   std::map<int, std::uint64_t> ids_per_width_;
   int runs_ = 1, run_ = 0;
-  std::mutex mutex_;
+  // Guards the maps and the growth of executions_. An execution's records belong to the one wave that
+  // runs it, so waves fill them without the lock (a deque keeps them in place while it grows).
+  mutable std::mutex mutex_;
   std::map<std::tuple<std::uint64_t, int>, int> counters_;          // (block, wave) -> next call number
   std::map<std::tuple<std::uint64_t, int, int>, int> execution_of_;  // (block, wave, call) -> execution
-  std::vector<Execution> executions_;
+  std::deque<Execution> executions_;
   std::map<std::tuple<std::uint64_t, int>, std::vector<std::uint64_t>> load_tr_results_;  // (block, wave) -> result hashes
 };
 
