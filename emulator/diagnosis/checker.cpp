@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <stdexcept>
 
 #include "tags.hpp"
 #include "wmmasim/error.hpp"
@@ -121,52 +120,6 @@ std::uint32_t place_bits(const std::uint32_t* words, int vgpr, int bit_lo, int w
   return words[vgpr] >> bit_lo & mask;
 }
 
-// What one operand's slots are recorded from, and into.
-struct Recording {
-  const SlotMap& m;
-  const std::uint32_t* const* lanes;  // each lane's register words
-  bool halves;                        // RDNA3 16-bit C: a slot may hold its element in the other half
-  bool c_operand;                     // only C may hold D tags
-  int run;
-  std::uint64_t scale;                // the value of this run's digit
-  SlotRecord* rec;                    // lane-major, as the slot map
-};
-
-// Run 0 records what each slot holds; later runs add their digit to the slots that held an input
-// element in every run so far. One instance per width keeps the tag tests cheap: this is the check's
-// inner loop (every slot of every operand of every execution, in every tagged run).
-template <int Width>
-void record_slots(const Recording& how) {
-  const SlotMap& m = how.m;
-  for (int lane = 0; lane < m.lanes; ++lane) {
-    const std::uint32_t* words = how.lanes[lane];
-    SlotRecord* lane_rec = how.rec + static_cast<std::size_t>(lane) * m.size;
-    for (int e = 0, vgpr = 0, k = 0; e < m.size; ++e) {
-      SlotRecord& r = lane_rec[e];
-      const int lo = m.bit_offset + k * Width;
-      std::uint32_t v = place_bits(words, vgpr, lo, Width);
-      bool other = false;
-      std::uint64_t digit;
-      std::uint32_t mod;
-      int half, slot;
-      if (how.halves && !input_digit(Width, v, digit) && !d_tag_of(Width, v, mod, half, slot)) {
-        v = place_bits(words, vgpr, 16 - lo, Width);
-        other = true;
-      }
-      if (how.run == 0) {
-        r.other_half = other;
-        if (input_digit(Width, v, digit)) r = SlotRecord{static_cast<std::uint32_t>(digit), SlotKind::input, other};
-        else if (how.c_operand && d_tag_of(Width, v, mod, half, slot))
-          r = SlotRecord{mod << 9 | static_cast<std::uint32_t>(half) << 8 | static_cast<std::uint32_t>(slot), SlotKind::d_tag, other};
-      } else if (r.kind == SlotKind::input) {
-        if (input_digit(Width, v, digit)) r.id += static_cast<std::uint32_t>(digit * how.scale);
-        else r.kind = SlotKind::none;  // not the same element in every run: not from a buffer
-      }
-      if (++k == m.per_vgpr) k = 0, ++vgpr;
-    }
-  }
-}
-
 }  // namespace
 
 void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_location where) {
@@ -176,17 +129,14 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
   const int wave = simt::wave_id();
   const SlotMap& dmap = table_slot_map(ins, Operand::d, call.opsel);
 
-  // A whole B to match against this wave's global_load_tr results, hashed before taking the lock.
-  const bool match_load_tr = run_ == 0 && call.b;
-  const std::uint64_t b_hash = match_load_tr ? wave_hash(call.b, call.lanes, std::min<int>(ins.vgprs_b, 4)) : 0;  // a load_tr result is 4 VGPRs at most
-  int ex;
-  Execution* xp = nullptr;
-  bool b_from_load_tr = false;
+  Execution* xp = nullptr;  // this execution (null: run 0 never saw it here; the wave took another path)
+  // This wave's global_load_tr results (only this wave appends to them, so they are read unlocked).
+  const std::vector<std::uint64_t>* load_tr_hashes = nullptr;
   {
     std::lock_guard lock(mutex_);
     const int call_number = counters_[{block_linear, wave}]++;
     if (run_ == 0) {
-      ex = static_cast<int>(executions_.size());
+      const int ex = static_cast<int>(executions_.size());
       execution_of_[{block_linear, wave, call_number}] = ex;
       Execution& x = executions_.emplace_back();
       x.number = ex;
@@ -198,12 +148,12 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
       xp = &x;
     } else {
       const auto it = execution_of_.find({block_linear, wave, call_number});
-      if (it == execution_of_.end() || executions_[static_cast<std::size_t>(it->second)].ins != &ins) ex = -1;  // took another path
-      else ex = it->second, xp = &executions_[static_cast<std::size_t>(ex)];
+      if (it != execution_of_.end() && executions_[static_cast<std::size_t>(it->second)].ins == &ins)
+        xp = &executions_[static_cast<std::size_t>(it->second)];
     }
-    if (match_load_tr) {
+    if (run_ == 0 && call.b) {
       const auto it = load_tr_results_.find({block_linear, wave});
-      b_from_load_tr = it != load_tr_results_.end() && std::find(it->second.begin(), it->second.end(), b_hash) != it->second.end();
+      if (it != load_tr_results_.end()) load_tr_hashes = &it->second;
     }
   }
 
@@ -211,7 +161,10 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
     Execution& x = *xp;
     if (run_ == 0 && call.index)
       for (int lane = 0; lane < call.lanes; ++lane) x.index.push_back(call.index[lane][0]);
-    if (match_load_tr) x.b_from_load_tr = b_from_load_tr;
+    if (load_tr_hashes) {
+      const std::uint64_t h = wave_hash(call.b, call.lanes, std::min<int>(ins.vgprs_b, 4));  // a load_tr result is 4 VGPRs at most
+      x.b_from_load_tr = std::find(load_tr_hashes->begin(), load_tr_hashes->end(), h) != load_tr_hashes->end();
+    }
     const std::uint32_t* const* lanes[3] = {call.a, call.b, call.c};
     for (int o = 0; o < 3; ++o) {
       const Operand op = operand_at(o);
@@ -223,14 +176,28 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
       std::uint64_t scale = 1;
       for (int r = 0; r < run_; ++r) scale *= digit_base(width);
       const bool halves = op == Operand::c && ins.arch == Arch::rdna3 && width == 16;
-      const Recording how{m, lanes[o], halves, op == Operand::c, run_, scale, rec.data()};
-      switch (width) {
-        case 4: record_slots<4>(how); break;
-        case 8: record_slots<8>(how); break;
-        case 16: record_slots<16>(how); break;
-        case 32: record_slots<32>(how); break;
-        default: throw std::logic_error("the layout check has no tags for " + std::to_string(width) + "-bit elements");
-      }
+      for (int lane = 0; lane < m.lanes; ++lane)
+        for (int e = 0; e < m.size; ++e) {
+          SlotRecord& r = rec[static_cast<std::size_t>(lane) * m.size + e];
+          std::uint32_t v = place_bits(lanes[o][lane], m.vgpr_of(e), m.bit_lo(e), width);
+          bool other = false;
+          std::uint64_t digit;
+          std::uint32_t mod;
+          int half, slot;
+          if (halves && !input_digit(width, v, digit) && !d_tag_of(width, v, mod, half, slot)) {
+            v = place_bits(lanes[o][lane], m.vgpr_of(e), 16 - m.bit_lo(e), width);
+            other = true;
+          }
+          if (run_ == 0) {
+            r.other_half = other;
+            if (input_digit(width, v, digit)) r = SlotRecord{static_cast<std::uint32_t>(digit), SlotKind::input, other};
+            else if (op == Operand::c && d_tag_of(width, v, mod, half, slot))
+              r = SlotRecord{mod << 9 | static_cast<std::uint32_t>(half) << 8 | static_cast<std::uint32_t>(slot), SlotKind::d_tag, other};
+          } else if (r.kind == SlotKind::input) {
+            if (input_digit(width, v, digit)) r.id += static_cast<std::uint32_t>(digit * scale);
+            else r.kind = SlotKind::none;  // not the same element in every run: not from a buffer
+          }
+        }
     }
   }
 
@@ -239,20 +206,14 @@ void Checker::matrix(const MatrixCall& call, std::uint32_t* d, std::source_locat
   // Tagged D: every slot names this execution and itself; RDNA3 16-bit D also tags the other half.
   const int words = ins.vgprs_cd, width = dmap.element_bits;
   std::memset(d, 0, sizeof(std::uint32_t) * static_cast<std::size_t>(words) * static_cast<std::size_t>(call.lanes));
-  const std::uint32_t exec_number = ex >= 0 ? static_cast<std::uint32_t>(ex) : 0x1FFFFFu;
-  // d_tag(width, execution, half, slot) is the slot-0 tag plus half << 8 plus the slot.
-  const std::uint32_t tag0 = d_tag(width, exec_number, 0, 0), other_half = 1u << 8;
-  const bool both_halves = ins.arch == Arch::rdna3 && width == 16;
-  for (int lane = 0; lane < dmap.lanes; ++lane) {
-    std::uint32_t* lane_words = d + static_cast<std::size_t>(lane) * words;
-    for (int e = 0, vgpr = 0, k = 0; e < dmap.size; ++e) {
-      const std::uint32_t tag = tag0 + static_cast<std::uint32_t>(lane * dmap.size + e);
-      const int lo = dmap.bit_offset + k * width;
-      lane_words[vgpr] |= tag << lo;
-      if (both_halves) lane_words[vgpr] |= (tag + other_half) << (16 - lo);
-      if (++k == dmap.per_vgpr) k = 0, ++vgpr;
+  const std::uint32_t exec_number = xp ? static_cast<std::uint32_t>(xp->number) : 0x1FFFFFu;
+  for (int lane = 0; lane < dmap.lanes; ++lane)
+    for (int e = 0; e < dmap.size; ++e) {
+      const int slot = lane * dmap.size + e;
+      std::uint32_t& w = d[static_cast<std::size_t>(lane) * words + dmap.vgpr_of(e)];
+      w |= d_tag(width, exec_number, 0, slot) << dmap.bit_lo(e);
+      if (ins.arch == Arch::rdna3 && width == 16) w |= d_tag(width, exec_number, 1, slot) << (16 - dmap.bit_lo(e));
     }
-  }
 }
 
 void Checker::load_tr(const Instruction& ins, const std::uint32_t* result, int lanes) {
