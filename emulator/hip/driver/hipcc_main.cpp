@@ -154,11 +154,19 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   // headers use it): a GPU build in C++17 is silent about it, so this one is too.
   if (o.below_cxx20)
     cc.insert(cc.end(), {"-Wno-deprecated-anon-enum-enum-conversion", "-Wno-deprecated-enum-enum-conversion",
-                         "-Wno-deprecated-enum-float-conversion"});
+                         "-Wno-deprecated-enum-float-conversion", "-Wno-deprecated-enum-compare-conditional"});
   if (!o.debug_info) cc.push_back("-gline-tables-only");  // fault sentences name source lines
   for (const std::string& f : split(WMMASIM_HIPCC_SANITIZE_FLAGS)) cc.push_back(f);
-  for (const std::string& f : o.compile_flags)
-    if (f.rfind("-I", 0) != 0 && f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0) cc.push_back(f);
+  // Preprocessor flags (with their values) were used by the step above; the compile of its output
+  // would warn that they are unused.
+  for (std::size_t i = 0; i < o.compile_flags.size(); ++i) {
+    const std::string& f = o.compile_flags[i];
+    if (f == "-I" || f == "-D" || f == "-U" || f == "-include" || f == "-isystem" || f == "-iquote") {
+      ++i;
+      continue;
+    }
+    if (f.rfind("-I", 0) != 0 && f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0 && f.rfind("-isystem", 0) != 0) cc.push_back(f);
+  }
   cc.insert(cc.end(), {"-c", rewritten.string(), "-o", object.string()});
   return run(cc, o.verbose, true);
 }
