@@ -56,7 +56,7 @@ int run_eval(EvalOptions& o) {
   if (!o.settings.model.empty() && find_model(o.settings.model) == nullptr) {
     std::string known;
     for (const Model* m : all_models()) known += (known.empty() ? "" : ", ") + std::string(m->name);
-    throw UserError("unknown model '" + o.settings.model + "' (known models: " + known + "; --model list describes them).");
+    throw UserError("unknown model '" + o.settings.model + "' (known models: " + known + ").");
   }
   long cases = 0, elements = 0, mismatches = 0, malformed = 0;
   eval::LineReader reader(std::cin);
