@@ -8,6 +8,9 @@ __builtin_amdgcn_* clang-19 knows and what the CPU emulator does with it) true:
   docs    DOCS          the table in docs/hip-on-cpu.md is the list's rendering
   headers HIPCC         a program built by wmmasim-hipcc for each target compiles a call to each
                         builtin the row emulates, and refuses every other call with the row's sentence
+  dpp     HIPCC         every dpp_ctrl value (-1 .. 0x201) that clang-19's backend refuses for gfx1201
+                        and gfx1100 (and why: wave shift, broadcast, other) is the set wmmasim-hipcc
+                        refuses at the call, for the same reason
   write-docs DOCS       rewrites the table from the list
 
 Usage: amdgcn_builtin_list_check.py LIST MODE ARG [--work DIR]
@@ -283,6 +286,55 @@ def check_headers(rows, hipcc, work):
     return failures
 
 
+# ---- DPP controls: the CPU headers refuse exactly what clang's backend refuses ---------------------------
+DPP_REASONS = [("wavefront shifts are not supported", "wave shift"), ("broadcasts are not supported", "broadcast"),
+               ("Invalid dpp_ctrl value", "invalid")]
+
+
+def dpp_reason(message):
+    return next(r for text, r in DPP_REASONS if text in message)
+
+
+def check_dpp(hipcc, work):
+    failures = []
+    controls = list(range(-1, 0x202))
+    for arch in ("gfx1201", "gfx1100"):
+        gpu = os.path.join(work, f"dpp_controls_{arch}_gpu.hip")
+        with open(gpu, "w") as f:
+            for c in controls:
+                f.write(f"__global__ void k{c + 1}(int* p) {{ p[0] = __builtin_amdgcn_update_dpp(p[1], p[2], {c}, 15, 15, false); }}\n")
+        out = subprocess.run(["clang++-19", "-x", "hip", f"--offload-arch={arch}", "-nogpulib", "--hip-path=/usr",
+                              "--cuda-device-only", "-O1", "-ferror-limit=0", "-S", "-o", os.devnull, gpu],
+                             capture_output=True, text=True).stderr.splitlines()
+        gpu_refused = {}
+        for i, line in enumerate(out):
+            if "Illegal instruction detected: Invalid dpp_ctrl value" in line and i + 1 < len(out):
+                m = re.search(r"V_MOV_B32_dpp[^,]*, [^,]*, (-?\d+),", out[i + 1])
+                if m:
+                    gpu_refused[int(m.group(1))] = dpp_reason(line)
+        cpu = os.path.join(work, f"dpp_controls_{arch}_cpu.hip")
+        with open(cpu, "w") as f:
+            f.write("#include <hip/hip_runtime.h>\nvoid all(int* p) {\n")
+            for c in controls:
+                f.write(f"  p[0] = __builtin_amdgcn_update_dpp(p[1], p[2], {c}, 15, 15, false);\n")
+            f.write("}\n")
+        result = subprocess.run([hipcc, f"--offload-arch={arch}", "-c", cpu, "-o", cpu + ".o", "-ferror-limit=0"],
+                                capture_output=True, text=True)
+        cpu_refused = {}
+        for line in (result.stdout + result.stderr).splitlines():
+            m = re.match(r".*?\.hip:(\d+):\d+: error: (.*)", line)
+            if m:
+                cpu_refused[controls[int(m.group(1)) - 3]] = dpp_reason(m.group(2))
+        if len(gpu_refused) < 100:
+            failures.append(f"{arch}: clang-19's backend refused only {len(gpu_refused)} controls: the check did not see its errors")
+        for c in controls:
+            if gpu_refused.get(c) != cpu_refused.get(c):
+                failures.append(f"{arch}: dpp_ctrl {c:#x}: clang-19's backend says {gpu_refused.get(c, 'valid')}, "
+                                f"wmmasim-hipcc {cpu_refused.get(c, 'valid')}")
+        print(f"{arch}: clang-19's backend refuses {len(gpu_refused)} of the {len(controls)} dpp_ctrl values tried")
+    return failures
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -294,13 +346,13 @@ def main():
         write_docs(rows, arg)
         return
     failures = {"clang": lambda: check_clang(rows, arg, work), "docs": lambda: check_docs(rows, arg),
-                "headers": lambda: check_headers(rows, arg, work)}[mode]()
+                "headers": lambda: check_headers(rows, arg, work), "dpp": lambda: check_dpp(arg, work)}[mode]()
     for f in failures:
         print(f)
     if failures:
         print(f"{len(failures)} disagreement(s)")
         sys.exit(1)
-    print(f"{mode}: the list ({len(rows)} builtins) agrees")
+    print(f"{mode}: no disagreement ({len(rows)} builtins in the list)")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@
 // source is invalid gets 0 with bound_ctrl, otherwise is not written. Not written means: keeps `old`
 // (update_dpp); for mov_dpp clang passes an undefined old value, and the emulator gives the lane its
 // own source value (what v_mov_b32_dpp leaves when, as usual, the destination register is the source).
-// wave_shl/rol/shr/ror (0x130-0x13F) and row_bcast15/31 (0x142, 0x143) are GCN-only: clang's backend
+// wave_shl/rol/shr/ror (0x130, 0x134, 0x138, 0x13C) and row_bcast15/31 (0x142, 0x143) are GCN-only: clang's backend
 // refuses them for gfx10+, and so does this header, at the call.
 #pragma once
 
@@ -44,7 +44,9 @@ constexpr bool dpp16_control_is_valid(int ctrl) {
     default: return false;
   }
 }
-constexpr bool dpp16_control_is_wave_shift(int ctrl) { return ctrl >= 0x130 && ctrl <= 0x13F; }
+// wave_shl:1 0x130, wave_rol:1 0x134, wave_shr:1 0x138, wave_ror:1 0x13C (GCN); the values between
+// were never controls.
+constexpr bool dpp16_control_is_wave_shift(int ctrl) { return ctrl >= 0x130 && ctrl <= 0x13C && ctrl % 4 == 0; }
 constexpr bool dpp16_control_is_broadcast(int ctrl) { return ctrl == 0x142 || ctrl == 0x143; }
 
 struct DppSource {
