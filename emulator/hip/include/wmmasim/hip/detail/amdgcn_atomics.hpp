@@ -54,8 +54,8 @@ inline std::uint32_t packed_add(std::uint32_t old, std::uint32_t v, IeeeFormat f
   return r;
 }
 template <class V> V atomic_packed_add(void* p, V v, IeeeFormat f) {
-  const auto bits = bit_copy<std::uint32_t>(v);
-  return bit_copy<V>(atomic_rmw(static_cast<std::uint32_t*>(p), [bits, f](std::uint32_t old) { return packed_add(old, bits, f); }));
+  const auto bits = argument_bits<std::uint32_t>(v);
+  return argument_bits<V>(atomic_rmw(static_cast<std::uint32_t*>(p), [bits, f](std::uint32_t old) { return packed_add(old, bits, f); }));
 }
 
 }  // namespace wmmasim::hip::detail::amdgcn

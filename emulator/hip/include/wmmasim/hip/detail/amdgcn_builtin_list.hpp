@@ -86,7 +86,7 @@
   X(exp2f, f32, (f32), (1, 1, 1, 1), "", approximate, "2^x and log2(x) from libm; V_EXP_F32 / V_LOG_F32 approximate them") \
   X(fcmp, u64, (f64, f64, imm i32), (1, 1, 1, 1), "", emulated, "wave collective: lane mask of an LLVM float comparison (predicates 0-15)") \
   X(fcmpf, u64, (f32, f32, imm i32), (1, 1, 1, 1), "", emulated, "wave collective: lane mask of an LLVM float comparison (predicates 0-15)") \
-  X(fdot2, f32, (f16x2, f16x2, f32, imm bool), (1, 1, 1, 1), "", emulated, "V_DOT2_F32_F16: the numerics library's dot2_f32 (gfx12 hardware-qualified by the DOT2 captures, gfx11 [M]); clamp to [0,1], NaN to 0 [unverified]") \
+  X(fdot2, f32, (f16x2, f16x2, f32, imm bool), (1, 1, 1, 1), "", emulated, "V_DOT2_F32_F16: the numerics library's dot2_f32, which reproduces the gfx1201 and gfx1100 DOT2 captures; clamp to [0,1], NaN to 0 [unverified]") \
   X(fdot2_bf16_bf16, i16, (i16x2, i16x2, i16), (1, 1, 1, 1), "", refused, "no hardware-qualified model of V_DOT2_F16_F16 / V_DOT2_BF16_BF16 rounding") \
   X(fdot2_f16_f16, f16, (f16x2, f16x2, f16), (1, 1, 1, 1), "", refused, "no hardware-qualified model of V_DOT2_F16_F16 / V_DOT2_BF16_BF16 rounding") \
   X(fdot2_f32_bf16, f32, (i16x2, i16x2, f32, imm bool), (1, 1, 1, 1), "", emulated, "V_DOT2_F32_BF16: the numerics library's dot2_f32, as fdot2") \

@@ -59,7 +59,7 @@ float __builtin_amdgcn_fdot2(const A& a, const B& b, float c, bool clamp)
     WMMASIM_AMDGCN_VECTOR_BYTES("__builtin_amdgcn_fdot2", A, 4) WMMASIM_AMDGCN_VECTOR_BYTES("__builtin_amdgcn_fdot2", B, 4)
         WMMASIM_AMDGCN_CONSTANT("__builtin_amdgcn_fdot2", clamp) {
   using namespace ::wmmasim::hip::detail::amdgcn;
-  return dot2_f32(::wmmasim::Format::f16, bit_copy<std::uint32_t>(a), bit_copy<std::uint32_t>(b), c, clamp);
+  return dot2_f32(::wmmasim::Format::f16, argument_bits<std::uint32_t>(a), argument_bits<std::uint32_t>(b), c, clamp);
 }
 template <class A, class B>
 float __builtin_amdgcn_fdot2_f32_bf16(const A& a, const B& b, float c, bool clamp)
@@ -67,7 +67,7 @@ float __builtin_amdgcn_fdot2_f32_bf16(const A& a, const B& b, float c, bool clam
         WMMASIM_AMDGCN_VECTOR_BYTES("__builtin_amdgcn_fdot2_f32_bf16", B, 4)
             WMMASIM_AMDGCN_CONSTANT("__builtin_amdgcn_fdot2_f32_bf16", clamp) {
   using namespace ::wmmasim::hip::detail::amdgcn;
-  return dot2_f32(::wmmasim::Format::bf16, bit_copy<std::uint32_t>(a), bit_copy<std::uint32_t>(b), c, clamp);
+  return dot2_f32(::wmmasim::Format::bf16, argument_bits<std::uint32_t>(a), argument_bits<std::uint32_t>(b), c, clamp);
 }
 
 inline unsigned __builtin_amdgcn_udot4(unsigned a, unsigned b, unsigned c, bool clamp)

@@ -38,6 +38,14 @@ template <class To, class From> To bit_copy(const From& from) {
   return to;
 }
 
+// The bits of a user's argument as a parameter of `To`'s size. An argument of another size has already
+// failed to compile at the call (diagnose_if); this only keeps that the one error.
+template <class To, class From> To argument_bits(const From& from) {
+  To to{};
+  std::memcpy(static_cast<void*>(&to), static_cast<const void*>(&from), sizeof(To) < sizeof(From) ? sizeof(To) : sizeof(From));
+  return to;
+}
+
 }  // namespace wmmasim::hip::detail::amdgcn
 
 // clang requires these arguments to be integer constant expressions and says so at the argument; a
