@@ -93,6 +93,7 @@ using detail::current_lane;
 using detail::t_lane;
 
 bool in_kernel() { return t_lane != nullptr; }
+bool in_hidden_run() { return t_lane != nullptr && t_lane->block->launch.options.hidden; }
 int lane_id() { return current_lane("lane_id").lane; }
 int wave_id() { return current_lane("wave_id").wave; }
 int wave_size() { return current_lane("wave_size").block->launch.options.wave_size; }

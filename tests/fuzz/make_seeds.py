@@ -39,7 +39,7 @@ def main(src, out):
     every = sorted(encodings)
     for i, (w0, w1, sel) in enumerate(every[:: max(1, len(every) // 200)]):
         write(out, "vop3p_fuzz", f"word_{i}", struct.pack("<IIB", w0, w1, sel))
-    for target in ("runfile_fuzz", "calibration_fuzz", "layout_query_fuzz", "eval_jsonl_fuzz", "hip_prepass_fuzz"):
+    for target in ("runfile_fuzz", "calibration_fuzz", "layout_query_fuzz", "eval_jsonl_fuzz", "hip_prepass_fuzz", "check_shapes_fuzz"):
         for path in glob.glob(os.path.join(src, "tests/fuzz/seeds", target.replace("_fuzz", ""), "*")):
             with open(path, "rb") as f:
                 write(out, target, os.path.basename(path), f.read())

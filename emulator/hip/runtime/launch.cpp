@@ -164,6 +164,13 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
       taggable.push_back({a->name.empty() ? "argument " + std::to_string(i + 1) : a->name, a->region.data(),
                           a->region.size(), arguments[i].pointee_bytes});
   }
+  // Every other live allocation (device, host-mapped, managed) is only restored after the tagged
+  // runs: the kernel may reach it through a pointer the arguments do not show.
+  if (simt::layout_check_for(nullptr))
+    for (auto& [base, a] : state().allocations)
+      if (!a->freed && std::none_of(taggable.begin(), taggable.end(),
+                                    [&](const simt::TaggableBuffer& t) { return t.data == a->region.data(); }))
+        taggable.push_back({a->name, a->region.data(), a->region.size(), 0, false});
   simt::LaunchOptions options;
   options.check_layouts = replay_layout_check();
   options.dynamic_shared_bytes = shared;

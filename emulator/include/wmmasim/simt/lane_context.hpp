@@ -42,6 +42,8 @@ dim3 block_idx();
 dim3 block_dim();
 dim3 grid_dim();
 const std::string& kernel_name();
+// True in a lane of a hidden run (LaunchOptions::hidden): device-side output must stay silent.
+bool in_hidden_run();
 
 // __syncthreads: returns when every thread of the block has reached this same barrier (same line).
 // A thread that exits, or waits at another barrier, stops the launch with a KernelFault.

@@ -19,6 +19,9 @@ struct LaunchOptions {
   // Checks every matrix instruction's fragments against its layout (wmmasim/diagnosis/check.hpp);
   // null: only when the environment has WMMASIM_CHECK_LAYOUTS=1 (docs/diagnosis.md).
   LayoutCheck* check_layouts = nullptr;
+  // A run the program must not notice (the layout check's tagged runs): the kernel's device printf
+  // and assert are silent (in_hidden_run()); whatever it writes is undone by its caller.
+  bool hidden = false;
 };
 
 }  // namespace wmmasim::simt
