@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "diagnostics.hpp"
 #include "hipcc_options.hpp"
 #include "hipcc_paths.hpp"
 #include "prepass.hpp"
@@ -88,8 +89,9 @@ int run(const std::vector<std::string>& command, bool verbose, bool annotate_err
     // Names outside the supported HIP subset are undeclared: say so next to clang's error.
     FILE* err = fdopen(pipe_fds[0], "r");
     char line[8192];
+    wmmasim::hipcc::DiagnosticMapper user_text;  // the user's lines under clang's diagnostics
     while (err && std::fgets(line, sizeof line, err)) {
-      std::fputs(line, stderr);
+      std::fputs(user_text.line(line).c_str(), stderr);
       const char* hit = std::strstr(line, "undeclared identifier '");
       if (hit && std::strncmp(hit + 23, "hip", 3) == 0) {
         const char* end = std::strchr(hit + 23, '\'');
@@ -97,6 +99,7 @@ int run(const std::vector<std::string>& command, bool verbose, bool annotate_err
                      static_cast<int>(end ? end - (hit + 23) : 0), hit + 23);
       }
     }
+    std::fputs(user_text.flush().c_str(), stderr);
     if (err) std::fclose(err);
   }
   int status = 0;
