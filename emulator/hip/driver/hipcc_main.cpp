@@ -39,6 +39,7 @@ std::vector<std::string> split(const std::string& s) {
 
 struct Paths {
   std::vector<std::string> includes, libraries;
+  std::string self;  // this driver, which the programs it builds call back for hipRTC
 };
 
 // The build tree's headers and libraries when this program runs from it, the installed ones otherwise.
@@ -46,7 +47,8 @@ Paths find_paths() {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (!ec && fs::equivalent(self.parent_path(), WMMASIM_HIPCC_BUILD_DIR, ec))
-    return {split(std::string(WMMASIM_HIPCC_HEADERS) + ";" + WMMASIM_HIPCC_BUILD_INCLUDES), split(WMMASIM_HIPCC_BUILD_LIBS)};
+    return {split(std::string(WMMASIM_HIPCC_HEADERS) + ";" + WMMASIM_HIPCC_BUILD_INCLUDES), split(WMMASIM_HIPCC_BUILD_LIBS),
+            self.string()};
   // Installed: the prefix is the directory above bin/ (cmake --install --prefix may put it anywhere).
   fs::path prefix = self.parent_path();
   for (const auto& part : fs::path(WMMASIM_HIPCC_INSTALL_BINDIR)) {
@@ -54,6 +56,7 @@ Paths find_paths() {
     prefix = prefix.parent_path();
   }
   Paths paths;
+  paths.self = self.string();
   for (const std::string& dir : split(WMMASIM_HIPCC_INSTALL_INCLUDES)) paths.includes.push_back((prefix / dir).string());
   for (const std::string& lib : split(WMMASIM_HIPCC_INSTALL_LIBS)) paths.libraries.push_back((prefix / lib).string());
   return paths;
@@ -127,6 +130,11 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
     base.push_back(dir);
   }
   for (const std::string& d : wmmasim::hipcc::target_defines(o)) base.push_back(d);
+  // hip/hiprtc.h registers the driver that compiles the program's hipRTC programs: this one.
+  std::string self_literal;
+  for (char c : paths.self) self_literal += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  base.push_back("-DWMMASIM_HIPCC_EXECUTABLE=\"" + self_literal + "\"");
+  if (o.shared) base.push_back("-DWMMASIM_HIP_SHARED_OBJECT=1");  // its loader registers the target
   std::vector<std::string> pre = base;
   pre.push_back("-DWMMASIM_PREPASS_MARKERS");
   pre.insert(pre.end(), o.compile_flags.begin(), o.compile_flags.end());
@@ -152,6 +160,19 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
     if (f.rfind("-I", 0) != 0 && f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0) cc.push_back(f);
   cc.insert(cc.end(), {"-c", rewritten.string(), "-o", object.string()});
   return run(cc, o.verbose, true);
+}
+
+// A shared object (a hipRTC module, a library of kernels) has no runtime of its own: it uses the
+// program's that loads it. Its functions (kernels among them) bind to its own definitions whatever
+// the program defines; its data binds as usual, so header-defined tables that the runtime tells
+// apart by address (the instruction table) are the program's one copy.
+std::vector<std::string> shared_object_link() { return {kCompiler, "-shared", "-fPIC", "-Wl,-Bsymbolic-functions"}; }
+
+// A program links the whole runtime, exported (-rdynamic): modules it loads (hipModuleLoadData) use it.
+void add_whole_runtime(std::vector<std::string>& link, const Paths& paths) {
+  link.push_back("-Wl,--whole-archive");
+  link.insert(link.end(), paths.libraries.begin(), paths.libraries.end());
+  link.push_back("-Wl,--no-whole-archive");
 }
 
 }  // namespace
@@ -197,10 +218,10 @@ int main(int argc, char** argv) {
     for (const std::string& s : o.sources) deps << read_file(temp / (fs::path(s).filename().string() + ".d")) << '\n';
   }
   if (rc == 0 && !o.compile_only) {
-    std::vector<std::string> link = {kCompiler, "-fPIE", "-pie"};
+    std::vector<std::string> link = o.shared ? shared_object_link() : std::vector<std::string>{kCompiler, "-fPIE", "-pie", "-rdynamic"};
     link.insert(link.end(), objects.begin(), objects.end());
     link.insert(link.end(), o.inputs.begin(), o.inputs.end());
-    link.insert(link.end(), paths.libraries.begin(), paths.libraries.end());
+    if (!o.shared) add_whole_runtime(link, paths);
     link.insert(link.end(), o.link_flags.begin(), o.link_flags.end());
     for (const std::string& f : split(WMMASIM_HIPCC_SANITIZE_FLAGS)) link.push_back(f);
     link.insert(link.end(), {"-lboost_context", "-pthread", "-ldl", "-o", o.output.empty() ? "a.out" : o.output});
