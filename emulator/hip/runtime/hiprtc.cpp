@@ -161,8 +161,9 @@ hiprtcResult translate_options(int count, const char** options, CompileRequest& 
       r.flags.push_back("-std=" + v);
     } else if (value_of("-include", v)) {
       r.flags.insert(r.flags.end(), {"-include", v});
-    } else if ((o.size() == 3 && o.rfind("-O", 0) == 0) || o == "-O" || o.rfind("-g", 0) == 0 || o == "-w" ||
-               (o.rfind("-W", 0) == 0 && o.rfind("-Wl,", 0) != 0) || o.rfind("-f", 0) == 0 || o == "-v") {
+    } else if (o.rfind("-O", 0) == 0 || o.rfind("-g", 0) == 0 || o == "-w" || (o.rfind("-W", 0) == 0 && o.rfind("-Wl,", 0) != 0) ||
+               o.rfind("-f", 0) == 0 || o.rfind("-m", 0) == 0 || o == "-v") {
+      // Code generation flags go to the driver, which drops those that only steer a GPU build.
       r.flags.push_back(o);
     } else if (!o.empty() && o[0] == '-') {
       return refuse("unknown option '" + o + "'");
