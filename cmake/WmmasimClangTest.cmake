@@ -6,7 +6,8 @@
 function(wmmasim_add_clang_test name)
   cmake_parse_arguments(T "" "" "SOURCES;LIBS;OPTIONS" ${ARGN})
   find_program(WMMASIM_CLANGXX NAMES clang++-19 REQUIRED)
-  set(flags -std=c++20 -O2 -g -Wall -Wextra -Wno-psabi -fPIE
+  # -fdeclspec: the HIP headers' threadIdx & co. have __declspec(property) members, as ROCm's do.
+  set(flags -std=c++20 -O2 -g -Wall -Wextra -Wno-psabi -fPIE -fdeclspec
       -DWMMASIM_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data" ${WMMASIM_SANITIZE_FLAGS})
   set(libs ${T_LIBS} GTest::gtest GTest::gmock)
   # The include directories the libraries give (transitively), as clang arguments in a response file.

@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   libboost-context-dev libmpfr-dev libgmp-dev
-  clang-19 clang-tools-19 llvm-19 lld-19 libamdhip64-dev
+  clang-19 clang-tools-19 llvm-19 lld-19 libamdhip64-dev librocm-smi-dev
   python3 python3-lxml chromium libxml2-dev
   libclang-rt-19-dev
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib

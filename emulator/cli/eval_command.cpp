@@ -10,6 +10,7 @@
 #include "wmmasim/error.hpp"
 #include "wmmasim/eval/case.hpp"
 #include "wmmasim/eval/line_reader.hpp"
+#include "wmmasim/layouts/instruction_table.hpp"
 #include "wmmasim/numerics/numerics.hpp"
 #include "wmmasim/runfile/probe_calibration.hpp"
 
@@ -33,7 +34,24 @@ void print_mismatch(const eval::Mismatch& m) {
             << (m.ulps < 0 ? std::string("NaN involved") : std::to_string(m.ulps) + " ulp") << "\n";
 }
 
+// `--model list`: every model with its status and what it is (for FP8, which public observations it
+// is consistent with), and the instructions it applies to.
+int list_models() {
+  for (const Model* m : all_models()) {
+    int applies = 0, default_for = 0;
+    for (const Instruction& ins : kInstructions) {
+      if (!model_applies(*m, ins)) continue;
+      ++applies;
+      default_for += &default_model(ins) == m;
+    }
+    std::cout << m->name << (m->hardware_qualified ? "  [hardware-qualified]" : "  [not hardware-qualified]") << "  applies to "
+              << applies << " instructions, the default for " << default_for << "\n  " << m->description << "\n";
+  }
+  return 0;
+}
+
 int run_eval(EvalOptions& o) {
+  if (o.settings.model == "list") return list_models();
   if (!o.calibration_path.empty()) o.settings.calibration = runfile::load_calibration_file(o.calibration_path);
   if (!o.settings.model.empty() && find_model(o.settings.model) == nullptr) {
     std::string known;
@@ -74,7 +92,8 @@ RegisterCommand eval_command(
     [](CLI::App& sub) {
       auto o = std::make_shared<EvalOptions>();
       sub.add_flag("--check", o->settings.check, "compare with each case's D (or d) and report every mismatch; exit 1 if any");
-      sub.add_option("--model", o->settings.model, "numerics model (default: the instruction's default model)");
+      sub.add_option("--model", o->settings.model, "numerics model (default: the instruction's default model); "
+                                                    "--model list prints every model and its status");
       sub.add_option("--calibration", o->calibration_path,
                      "a calibration JSON from a probe verdict: its numerics part picks each builtin's default model");
       sub.footer("Input and output format: docs/eval-format.md");

@@ -50,6 +50,14 @@ bool is_hip_source(const std::string& program) {
   return false;
 }
 
+int build_hip_source(const std::string& source, const std::vector<std::string>& compiler_options, const std::string& output) {
+  if (!fs::exists(source)) throw UserError("there is no file " + source);
+  std::vector<std::string> build = {find_driver().string()};
+  build.insert(build.end(), compiler_options.begin(), compiler_options.end());
+  build.insert(build.end(), {source, "-o", output});
+  return spawn(build);
+}
+
 int run_hip_source(const std::string& source, const std::vector<std::string>& compiler_options,
                    const std::vector<std::string>& program_args) {
   if (!fs::exists(source)) throw UserError("there is no file " + source);

@@ -1,6 +1,10 @@
-// WH1/WH2 follow LLVM's fixWMMAHazards: the hazard only exists while the WMMA is the most recent
-// VALU-class instruction of the wave (any VALU, including v_nop or another WMMA, expires it), and
-// only A/B (WH1) or the SWMMAC index (WH2) count; C may overlap D freely on gfx12.
+// WH1/WH2 follow LLVM's GCNHazardRecognizer::fixWMMAHazards (llvm/llvm-project,
+// llvm/lib/Target/AMDGPU/GCNHazardRecognizer.cpp, read at 00b3068e): a WMMA or SWMMAC whose A or B
+// (WH1), or on gfx12 whose SWMMAC index (WH2), overlaps the D of the previous WMMA/SWMMAC is a
+// hazard, which the compiler ends with one V_NOP; the search stops at the first VALU instruction
+// (any VALU, a v_nop or another WMMA, expires it; SALU, memory and barriers do not). On gfx12 C
+// overlapping that D is not a hazard: the hardware stalls (b_acc times it), so neither is a SWMMAC
+// accumulating into it.
 #include "wmmasim/cycles/hazards.hpp"
 
 #include <algorithm>
@@ -72,7 +76,7 @@ class WaveChecker {
       add(index ? HazardId::wh2 : HazardId::wh1, strict_ ? Severity::error : Severity::warning, producer, consumer,
           at(c) + " reads " + to_string(*regs) + " " + what + " directly after " + at(p) +
               " wrote it, with no VALU instruction between (" + std::string(hazard_name(index ? HazardId::wh2 : HazardId::wh1)) +
-              "); insert v_nop");
+              "); insert v_nop (one is enough, as LLVM inserts)");
     }
   }
 

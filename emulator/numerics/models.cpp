@@ -19,25 +19,35 @@ const Model kGfx12Dot4{"gfx12-dot4", true,
 const Model kExactInt{"exact-int", true,
     "IU8/IU4 WMMA and SWMMAC: exact integer sum plus C, wrapped modulo 2^32 or clamped to int32 "
     "(spec 6; negative saturation not captured on hardware)", ModelKind::exact_int};
+// The FP8 hypotheses, each with what the public RX 9070 XT FP8 probe says of it (spec 7.5: the
+// probe's five counts, reproduced on its own 79 cases; only its summary counts are public).
 const Model kFp8Dot4{"fp8-dot4-hypothesis", false,
     "NOT hardware-qualified: FP8/BF8 as four DOT4-FP8 steps (one grid per 4 products), K 0-3, 8-11, "
-    "4-7, 12-15 (spec 7.3 order (a))", ModelKind::fp8_dot, 4, StepOrder::register_slot};
+    "4-7, 12-15 (spec 7.3 order (a)); inconsistent with the public RX 9070 XT FP8 probe (97 FP8/F16 "
+    "differences where the card has 2,054; spec 7.5)", ModelKind::fp8_dot, 4, StepOrder::register_slot};
 const Model kFp8Dot4IsaOrder{"fp8-dot4-isa-order-hypothesis", false,
-    "NOT hardware-qualified: FP8/BF8 as four DOT4-FP8 steps, K 0-3, 4-7, 8-11, 12-15 (spec 7.3 order (b))",
+    "NOT hardware-qualified: FP8/BF8 as four DOT4-FP8 steps, K 0-3, 4-7, 8-11, 12-15 (spec 7.3 order (b)); "
+    "inconsistent with the public RX 9070 XT FP8 probe (1,149 FP8/F16 differences where the card has 2,054; spec 7.5)",
     ModelKind::fp8_dot, 4, StepOrder::isa_sequential};
 const Model kFp8Dot8{"fp8-dot8-hypothesis", false,
     "NOT hardware-qualified: FP8/BF8 as two steps of 8 products on one grid, K 0-7 then 8-15 "
-    "(spec 7.3, 8-products-per-step variant)", ModelKind::fp8_dot, 8, StepOrder::isa_sequential};
+    "(spec 7.3, 8-products-per-step variant); inconsistent with the public RX 9070 XT FP8 probe (2,181 "
+    "FP8/F16 differences where the card has 2,054; spec 7.5)", ModelKind::fp8_dot, 8, StepOrder::isa_sequential};
+const Model kFp8Dot8Quads{"fp8-dot8-quads-hypothesis", false,
+    "NOT hardware-qualified: FP8/BF8 as two steps of 8 products, K 0-7 then 8-15, each step two DOT4-FP8 "
+    "quads on their own grids, then aligned with C on the step's grid and rounded once (spec 7.5); "
+    "reproduces all five public counts of the RX 9070 XT FP8 probe, whose raw results are not public",
+    ModelKind::fp8_dot, 8, StepOrder::isa_sequential, 4};
 const Model kSwmmacDot4{"swmmac-dot4-hypothesis", false,
     "NOT hardware-qualified: float SWMMAC as the dense DOT4 datapath over the selected products, "
     "stored slots 4s..4s+3 per step (FP8: spec 7.3 order (a)); unselected B rows ignored (spec 8.2)",
     ModelKind::swmmac_dot4};
 const Model kFp32FmaChain{"fp32-fma-chain", false,
     "reference, not hardware behaviour: one f32 FMA per product in ISA K order, then RNE to the "
-    "output format", ModelKind::fp32_fma_chain};
+    "output format (FP8: inconsistent with the public RX 9070 XT probe, spec 7.5)", ModelKind::fp32_fma_chain};
 const Model kExactSumRne{"exact-sum-rne", false,
-    "reference, not hardware behaviour: the exact sum of all products and C, rounded once (RNE)",
-    ModelKind::exact_sum_rne};
+    "reference, not hardware behaviour: the exact sum of all products and C, rounded once (RNE) (FP8: "
+    "inconsistent with the public RX 9070 XT probe, spec 7.5)", ModelKind::exact_sum_rne};
 const Model kGfx11Dot2{"gfx11-dot2", false,
     "RDNA3 F16/BF16 WMMA: eight chained DOT2 steps, sign-magnitude adder (spec 11, confidence M: "
     "characterised by AMD's emulator, reproduces the gfx1100 captures)", ModelKind::gfx11_dot2};
@@ -56,7 +66,7 @@ std::string model_list(const Instruction& ins) {
 
 const std::vector<const Model*>& all_models() {
   static const std::vector<const Model*> models{&kGfx12Dot4, &kExactInt, &kFp8Dot4, &kFp8Dot4IsaOrder,
-                                                &kFp8Dot8, &kSwmmacDot4, &kFp32FmaChain, &kExactSumRne,
+                                                &kFp8Dot8, &kFp8Dot8Quads, &kSwmmacDot4, &kFp32FmaChain, &kExactSumRne,
                                                 &kGfx11Dot2};
   return models;
 }

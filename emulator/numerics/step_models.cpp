@@ -30,7 +30,7 @@ StepPlan plan_for(const Instruction& ins, const Model& model) {
     for (int p = 0; p < plan.per_step; ++p)
       plan.cols[s * plan.per_step + p] = static_cast<std::uint8_t>(chunk * plan.per_step + p);
   }
-  plan.rule.group_size = eight_bit ? plan.per_step : 2;
+  plan.rule.group_size = eight_bit ? (model.products_per_group ? model.products_per_group : plan.per_step) : 2;
   plan.rule.c_floor = ins.cd == Format::f16 ? -14 : -126;
   plan.rule.invalid_nan = eight_bit ? kFactorNanF32 : kInvalidNanF32;
   return plan;

@@ -148,18 +148,6 @@ std::string extent(const std::array<std::uint32_t, 3>& e) {
   return std::to_string(e[0]) + "x" + std::to_string(e[1]) + "x" + std::to_string(e[2]);
 }
 
-// One kernel named by two sides: a GPU recording spells it as the demangler does ("void
-// gemm<float, 4>"), the CPU emulator as the launch was written ("gemm<float,4>"); the return type
-// and spaces do not tell kernels apart.
-std::string comparable_kernel_name(const std::string& kernel) {
-  std::string base = kernel_base_name(kernel);
-  if (base.rfind("void ", 0) == 0) base.erase(0, 5);
-  std::string out;
-  for (char c : base)
-    if (c != ' ') out += c;
-  return out;
-}
-
 LaunchDiff diff_one(const LaunchRecord& a, const LaunchRecord& b, std::size_t position, const std::vector<TypeOverride>& overrides,
                     std::size_t max_listed) {
   LaunchDiff d;
@@ -373,6 +361,7 @@ std::string launch_diff_text(const LaunchDiffReport& report) {
       }
       if (b.differences.size() < b.differing) line("    ... " + std::to_string(b.differing - b.differences.size()) + " more");
     }
+    for (const std::string& s : l.explanations) line("  " + s);
     for (const std::string& s : l.notes) line("  note: " + s);
   }
   for (const std::string& e : report.errors) line("error: " + e);

@@ -64,6 +64,33 @@ std::string kernel_base_name(const std::string& kernel) {
   return kernel;
 }
 
+std::string comparable_kernel_name(const std::string& kernel) {
+  std::string base = kernel_base_name(kernel);
+  if (base.rfind("void ", 0) == 0) base.erase(0, 5);
+  std::string out;
+  for (char c : base)
+    if (c != ' ') out += c;
+  return out;
+}
+
+KernelMatch match_kernels(const std::string& a, const std::string& b) {
+  const std::string x = comparable_kernel_name(a), y = comparable_kernel_name(b);
+  if (x == y) return KernelMatch::same;
+  // The function's own name: template argument lists removed, then the last ::-component.
+  const auto function = [](const std::string& name) {
+    std::string flat;
+    int depth = 0;
+    for (char c : name) {
+      if (c == '<') ++depth;
+      else if (c == '>') depth = depth > 0 ? depth - 1 : 0;
+      else if (depth == 0) flat += c;
+    }
+    const auto colons = flat.rfind("::");
+    return colons == std::string::npos ? flat : flat.substr(colons + 2);
+  };
+  return !function(x).empty() && function(x) == function(y) ? KernelMatch::same_function : KernelMatch::different;
+}
+
 std::string base64_encode(const std::vector<std::uint8_t>& bytes) {
   std::string out;
   out.reserve((bytes.size() + 2) / 3 * 4);

@@ -81,6 +81,71 @@ TEST(WH2, DFeedingASwmmacIndexIsReported) {
   EXPECT_TRUE(check_hazards(program(true), true).empty());
 }
 
+// The rules of LLVM's GCNHazardRecognizer::fixWMMAHazards (docs/cycles.md 3), case by case: which
+// operand of the second instruction overlapping the first one's D is a hazard on gfx12, and that one
+// v_nop ends it.
+TEST(LlvmWmmaHazards, BOverlappingTheLastDIsWH1) {
+  const Instruction& i = ins("wmma_f32_16x16x16_f16_w32_gfx12");
+  ProgramBuilder p;
+  WaveBuilder& w = p.wave();
+  const VgprRange a = w.alloc(4), b = w.alloc(4), d = w.alloc(8), d2 = w.alloc(8);
+  w.wmma(i, d, a, b, d).wmma(i, d2, a, d.slice(4, 4), d2);
+  const auto h = check_hazards(p.take(), false);
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].id, HazardId::wh1);
+  EXPECT_NE(h[0].message.find("as B"), std::string::npos) << h[0].message;
+  EXPECT_NE(h[0].message.find("one is enough"), std::string::npos) << h[0].message;
+}
+
+TEST(LlvmWmmaHazards, ASwmmacIndexOverlappingTheLastSwmmacDIsWH2UntilOneNop) {
+  const Instruction& s = ins("swmmac_i32_16x16x32_iu8_w32");
+  auto program = [&](int nops) {
+    ProgramBuilder p;
+    WaveBuilder& w = p.wave();
+    const VgprRange a = w.alloc(2), b = w.alloc(4), d = w.alloc(8), acc = w.alloc(8), idx = w.alloc(1);
+    w.swmmac(s, d, a, b, idx);
+    for (int n = 0; n < nops; ++n) w.nop();
+    w.swmmac(s, acc, a, b, d.slice(0));  // the index is the first D register: a partial overlap
+    return p.take();
+  };
+  const auto h = check_hazards(program(0), false);
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].id, HazardId::wh2);
+  EXPECT_TRUE(check_hazards(program(1), true).empty());
+}
+
+TEST(LlvmWmmaHazards, ASaluBetweenDoesNotEndWH2) {
+  const Instruction& wmma = ins("wmma_i32_16x16x16_iu8_w32_gfx12");
+  const Instruction& s = ins("swmmac_i32_16x16x32_iu8_w32");
+  ProgramBuilder p;
+  WaveBuilder& w = p.wave();
+  const VgprRange a = w.alloc(2), b = w.alloc(2), d = w.alloc(8), sb = w.alloc(4), acc = w.alloc(8);
+  w.wmma(wmma, d, a, b, d).salu().swmmac(s, acc, a, sb, d.slice(3));
+  const auto h = check_hazards(p.take(), false);
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].id, HazardId::wh2);
+}
+
+// gfx12: C, and a SWMMAC's accumulator, may overlap the previous D (the hardware stalls).
+TEST(LlvmWmmaHazards, COrASwmmacAccumulatorOverlappingTheLastDIsNoHazard) {
+  const Instruction& dense = ins("wmma_i32_16x16x16_iu8_w32_gfx12");
+  const Instruction& s = ins("swmmac_i32_16x16x32_iu8_w32");
+  {
+    ProgramBuilder p;  // WMMA D -> SWMMAC accumulator
+    WaveBuilder& w = p.wave();
+    const VgprRange a = w.alloc(2), b = w.alloc(2), d = w.alloc(8), sb = w.alloc(4), idx = w.alloc(1);
+    w.wmma(dense, d, a, b, d).swmmac(s, d, a, sb, idx);
+    EXPECT_TRUE(check_hazards(p.take(), true).empty());
+  }
+  {
+    ProgramBuilder p;  // SWMMAC D -> WMMA C, partly
+    WaveBuilder& w = p.wave();
+    const VgprRange a = w.alloc(2), b = w.alloc(2), d = w.alloc(8), sb = w.alloc(4), idx = w.alloc(1), d2 = w.alloc(8);
+    w.swmmac(s, d, a, sb, idx).wmma(dense, d2, a, b, VgprRange{static_cast<std::uint16_t>(d.first + 4), 8});
+    EXPECT_TRUE(check_hazards(p.take(), true).empty());
+  }
+}
+
 TEST(RocRoller, ValuTouchingDSoonAfterAWmmaIsAWarningNamingTheRule) {
   const Instruction& f16 = ins("wmma_f32_16x16x16_f16_w32_gfx12");  // 16-pass: 8 instructions
   const Instruction& fp8 = ins("wmma_f32_16x16x16_fp8_fp8_w32_gfx12");  // 8-pass: 4

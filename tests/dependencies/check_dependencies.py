@@ -44,6 +44,7 @@ RUNTIME_NEEDS = [
     ("module", "lxml", "the layout view tests parse chromium's DOM with it"),
     ("header", "pybind11/pybind11.h", "the Python module is built with pybind11"),
     ("header", "hip/hip_runtime.h", "the HIP examples and the hw backend's host side"),
+    ("header", "rocm_smi/rocm_smi.h", "the HIP test of a program that includes ROCm SMI (tests/hip/programs/rocm_smi.hip)"),
     ("header", "boost/context/detail/fcontext.hpp", "the SIMT runtime's portable context switch"),
     ("header", "eigen3/Eigen/Dense", "the matrix library"),
     ("header", "gtest/gtest.h", "the test programs"),

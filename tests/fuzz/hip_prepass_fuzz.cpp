@@ -9,6 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     (void)wmmasim::hip::translate_preprocessed(text);
+    (void)wmmasim::hip::translate_preprocessed(text, {.relocatable_device_code = true});
   } catch (const wmmasim::hip::PrepassError& e) {
     wmmasim::fuzz::require_one_sentence(e.what());
   } catch (...) {

@@ -64,6 +64,9 @@ def main(src, out):
         'extern __wmmasim_shared__ int smem[];\nvoid k() { smem[1] = s.smem; }\n',
         'namespace app { __wmmasim_global__ void scale(float* p) {} }\ntemplate <class T> __wmmasim_global__ void f(T*) {}\n',
         'using f8 = float [[clang::ext_vector_type(8)]];\nconst char* s = "k<<<1,1>>>()"; char c = \'<\';\n',
+        '__wmmasim_device__ void sync() {}\nnamespace n { extern __wmmasim_device__ int c; __wmmasim_constant__ float t[2] = {1, 2}; }\n',
+        '__wmmasim_host__ __wmmasim_device__ int both();\n__wmmasim_device__ bool S::operator()(int) const { return 0; }\n'
+        '__wmmasim_device__ int S::table[4] = {};\nauto f = [] __wmmasim_device__ (int x) { return x; };\n',
     ]
     for i, text in enumerate(snippets):
         write(out, "hip_prepass_fuzz", f"snippet_{i}.ii", text)

@@ -22,6 +22,15 @@ TEST(HipccOptions, TypicalHipccCommandLine) {
   EXPECT_FALSE(has(o.compile_flags, "-nogpulib") || has(o.compile_flags, "-fgpu-rdc"));
   EXPECT_TRUE(has(o.link_flags, "-lm"));
   EXPECT_EQ(o.output, "gemm");
+  EXPECT_TRUE(o.relocatable_device_code);  // decides the linkage of __device__ definitions
+  EXPECT_TRUE(o.below_cxx20);              // the user's C++17: C++20's deprecation warnings stay quiet
+}
+
+TEST(HipccOptions, RelocatableDeviceCodeAndStandardDefaults) {
+  const Options plain = parse_options({"k.hip"});
+  EXPECT_FALSE(plain.relocatable_device_code || plain.below_cxx20);
+  EXPECT_FALSE(parse_options({"-fgpu-rdc", "-fno-gpu-rdc", "k.hip"}).relocatable_device_code);
+  EXPECT_FALSE(parse_options({"-std=c++20", "k.hip"}).below_cxx20);
 }
 
 TEST(HipccOptions, SharedObjectsSourcesByLanguageAndHiprtc) {

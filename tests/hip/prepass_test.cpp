@@ -121,4 +121,39 @@ TEST(Prepass, AnAbsurdLineNumberStaysAtClangsLargest) {
             "k.hip:2147483647: this kernel launch has no '>>>' before the end of the statement");
 }
 
+// __device__ and __constant__ definitions get the linkage of a GPU build without -fgpu-rdc.
+const std::string kInternal = "__attribute__((internal_linkage))";
+
+TEST(Prepass, DeviceOnlyDefinitionsAtNamespaceScopeBecomeInternal) {
+  EXPECT_EQ(translate_preprocessed("__wmmasim_device__ void sync() { b(); }\n"), kInternal + " void sync() { b(); }\n\n");
+  EXPECT_EQ(translate_preprocessed("namespace n { extern __wmmasim_device__ int c; __wmmasim_constant__ float t[2] = {1, 2}; }"),
+            "namespace n { extern " + kInternal + " int c; " + kInternal + " float t[2] = {1, 2}; }\n");
+  EXPECT_EQ(translate_preprocessed("static inline __wmmasim_device__ bool operator==(A, A) { return 1; }"),
+            "static inline " + kInternal + " bool operator==(A, A) { return 1; }\n");
+}
+
+TEST(Prepass, HostDeviceTemplatesMembersAndLambdasKeepTheirLinkage) {
+  EXPECT_EQ(translate_preprocessed("__wmmasim_host__ __wmmasim_device__ int both() { return 1; }"), "  int both() { return 1; }\n");
+  EXPECT_EQ(translate_preprocessed("__wmmasim_device__ inline __wmmasim_host__ int both();"), " inline  int both();\n");
+  EXPECT_EQ(translate_preprocessed("template <class T> __wmmasim_device__ T f(T v) { return v; }"),
+            "template <class T>  T f(T v) { return v; }\n");
+  EXPECT_EQ(translate_preprocessed("struct S { __wmmasim_device__ void f(); __wmmasim_device__ static int v; };"),
+            "struct S {  void f();  static int v; };\n");
+  EXPECT_EQ(translate_preprocessed("auto f = [] __wmmasim_device__ (int x) { return x; };"),
+            "auto f = []  (int x) { return x; };\n");
+  EXPECT_EQ(translate_preprocessed("__attribute__((used)) __wmmasim_host__ __wmmasim_device__ void g();"),
+            "__attribute__((used))   void g();\n");
+}
+
+TEST(Prepass, OutOfLineMembersBecomeInlineAndStaticDataMembersStay) {
+  EXPECT_EQ(translate_preprocessed("__wmmasim_device__ void S::f() {}"), "inline void S::f() {}\n");
+  EXPECT_EQ(translate_preprocessed("__wmmasim_device__ bool S::operator()(int) const { return 0; }"),
+            "inline bool S::operator()(int) const { return 0; }\n");
+  EXPECT_EQ(translate_preprocessed("__wmmasim_device__ int S::table[4] = {};"), " int S::table[4] = {};\n");
+}
+
+TEST(Prepass, RelocatableDeviceCodeKeepsExternalLinkage) {
+  EXPECT_EQ(translate_preprocessed("__wmmasim_device__ void sync() {}", {.relocatable_device_code = true}), " void sync() {}\n");
+}
+
 }  // namespace

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "fixture_io.hpp"
+#include "wmmasim/numerics/numerics.hpp"
 
 namespace wmmasim::test {
 namespace {
@@ -127,6 +128,25 @@ nlohmann::json uniform_case(const std::string& instruction, int rows_a, int cols
   for (int k = 0; k < rows_b; ++k) j["B"].push_back(std::vector<std::string>(16, b));
   for (int i = 0; i < 16; ++i) j["C"].push_back(std::vector<std::string>(16, c));
   return j;
+}
+
+// `--model list`: every model of the inventory with its status and description; among the FP8
+// models exactly one says it reproduces the public RX 9070 XT probe's counts (fp8_public_probe_test
+// checks that claim against what each model computes).
+TEST(EvalCli, ModelListNamesEveryModelWithItsStatus) {
+  const CliRun r = eval("", "--model list");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const Model* m : all_models()) {
+    EXPECT_NE(r.out.find(std::string(m->name) + (m->hardware_qualified ? "  [hardware-qualified]" : "  [not hardware-qualified]")),
+              std::string::npos) << m->name;
+    EXPECT_NE(r.out.find(std::string(m->description)), std::string::npos) << m->name;
+  }
+  std::size_t claims = 0;
+  for (std::size_t at = r.out.find("reproduces all five public counts"); at != std::string::npos;
+       at = r.out.find("reproduces all five public counts", at + 1))
+    ++claims;
+  EXPECT_EQ(claims, 1u);
+  EXPECT_NE(r.out.find("fp8-dot8-quads-hypothesis  [not hardware-qualified]"), std::string::npos);
 }
 
 TEST(EvalCli, IntegerSignednessAndClamp) {

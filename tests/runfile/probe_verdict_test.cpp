@@ -97,22 +97,35 @@ TEST(ProbeList, EveryProbeSeparatesItsCandidates) {
   }
 }
 
-// The FP8/BF8 swamping probes tell every FP8 model apart: a D computed with one model is reproduced
-// by that model alone.
+// The FP8/BF8 probes of 12.1 that decide the arithmetic (swamping: step size and order; grouping:
+// which products of a step share a grid) tell every FP8 model apart together: a D computed with one
+// model, on both, is reproduced on both by that model alone.
 TEST(ProbeVerdict, SyntheticFp8RunYieldsExactlyTheModelThatMadeIt) {
+  std::map<const Instruction*, std::vector<const hw::Probe*>> by_instruction;
+  for (const hw::Probe& p : hw::all_probes())
+    if (p.question == "numerics 12.1" && (p.recipe == hw::Recipe::swamping || p.recipe == hw::Recipe::fp8_grouping))
+      by_instruction[p.ins].push_back(&p);
   int judged = 0;
-  for (const hw::Probe& p : hw::all_probes()) {
-    if (p.question != "numerics 12.1" || p.recipe != hw::Recipe::swamping) continue;
-    for (const std::string& h : probe_hypotheses(p.name)) {
-      const RunFile run = synthetic_file({synthetic_values(p, h)});
-      const VerdictReport v = probe_verdicts(run, "synthetic");
-      ASSERT_EQ(v.probes.size(), 1u);
-      EXPECT_EQ(v.probes[0].error, "");
-      EXPECT_EQ(v.probes[0].matching, std::vector<std::string>{h}) << p.name;
+  for (const auto& [ins, probes] : by_instruction) {
+    ASSERT_EQ(probes.size(), 2u) << ins->name;
+    for (const std::string& h : probe_hypotheses(probes[0]->name)) {
+      std::set<std::string> reproduced_by_all;
+      bool first = true;
+      for (const hw::Probe* p : probes) {
+        const VerdictReport v = probe_verdicts(synthetic_file({synthetic_values(*p, h)}), "synthetic");
+        ASSERT_EQ(v.probes.size(), 1u);
+        EXPECT_EQ(v.probes[0].error, "");
+        const std::set<std::string> m(v.probes[0].matching.begin(), v.probes[0].matching.end());
+        EXPECT_TRUE(m.count(h)) << p->name << " " << h;
+        if (first) reproduced_by_all = m;
+        else std::erase_if(reproduced_by_all, [&](const std::string& x) { return !m.count(x); });
+        first = false;
+      }
+      EXPECT_EQ(reproduced_by_all, std::set<std::string>{h}) << ins->name;
       ++judged;
     }
   }
-  EXPECT_EQ(judged, 8 * 5);  // 4 type combinations x 2 wave sizes, 5 candidate models each
+  EXPECT_EQ(judged, 8 * 6);  // 4 type combinations x 2 wave sizes, 6 candidate models each
 }
 
 TEST(ProbeVerdict, AlternativeHypothesesAreRecognised) {
@@ -344,12 +357,19 @@ TEST(ProbeVerdict, CliJudgesAProbeFileAndWritesTheCalibration) {
   const auto dir = std::filesystem::temp_directory_path() / "wmmasim_probe_cli_test";
   std::filesystem::create_directories(dir);
   const hw::Probe* fp8 = hw::find_probe("12.1/swamping/wmma_f32_16x16x16_fp8_bf8_w32_gfx12");
-  write_run_file(synthetic_file({synthetic_values(*fp8, "model:fp8-dot8-hypothesis")}), dir / "probe.json");
+  const hw::Probe* grouping = hw::find_probe("12.1/grouping/wmma_f32_16x16x16_fp8_bf8_w32_gfx12");
+  ASSERT_NE(grouping, nullptr);
+  write_run_file(synthetic_file({synthetic_values(*fp8, "model:fp8-dot8-hypothesis"),
+                                 synthetic_values(*grouping, "model:fp8-dot8-hypothesis")}),
+                 dir / "probe.json");
   const std::string cli = test::shell_quote(WMMASIM_CLI);
   const auto r = test::run_shell(cli + " diff " + test::shell_quote((dir / "probe.json").string()) + " --calibration-out " +
                                  test::shell_quote((dir / "cal.json").string()) + " 2>&1");
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("reproduced by model:fp8-dot8-hypothesis (of 5)"), std::string::npos) << r.output;
+  // Swamping alone cannot tell the two 8-product models apart; the grouping probe can.
+  EXPECT_NE(r.output.find("reproduced by model:fp8-dot8-hypothesis, model:fp8-dot8-quads-hypothesis (of 6)"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("reproduced by model:fp8-dot8-hypothesis (of 6)"), std::string::npos) << r.output;
   const Calibration c = load_calibration_file((dir / "cal.json").string());
   EXPECT_EQ(calibrated_model(c, *fp8->ins).name, "fp8-dot8-hypothesis");
   std::filesystem::remove_all(dir);

@@ -146,18 +146,38 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   if (int rc = run(pre, o.verbose, true)) return rc;
   try {
     std::ofstream out(rewritten, std::ios::binary);
-    out << wmmasim::hip::translate_preprocessed(read_file(preprocessed));
+    out << wmmasim::hip::translate_preprocessed(read_file(preprocessed), {.relocatable_device_code = o.relocatable_device_code});
     if (!out) throw std::runtime_error("cannot write " + rewritten.string());
   } catch (const wmmasim::hip::PrepassError& e) {
     std::cerr << e.what() << '\n';
     return 1;
   }
+  // -fdeclspec: threadIdx & co. have __declspec(property) members, as in ROCm (coordinates.hpp).
+  // -fmax-type-align=8: RDNA's global and LDS loads and stores accept any byte address (ROCm runs them
+  // in unaligned mode), so `*(const float4*)(p + 1)` is valid device code; the host compiler must not
+  // assume the 16 or 32 bytes of a vector type and emit aligned moves (movaps), which fault. x86 has no
+  // instruction that faults on an 8-byte alignment assumption, and 1-8 byte atomics (which the GPU
+  // requires naturally aligned) stay lock-free instructions; a smaller N would turn them into
+  // library calls. Types with an explicit alignment (alignas, __align__) keep it (docs/hip-on-cpu.md).
   std::vector<std::string> cc = {kCompiler, "-x", "c++-cpp-output", "-std=" + o.standard, "-fno-builtin-printf",
-                                 "-Wno-psabi", "-fPIE"};
+                                 "-Wno-psabi", "-fPIE", "-fdeclspec", "-fmax-type-align=8"};
+  // The floor of C++20 deprecates enum arithmetic that the C++17 the user asked for allows (rocWMMA's
+  // headers use it): a GPU build in C++17 is silent about it, so this one is too.
+  if (o.below_cxx20)
+    cc.insert(cc.end(), {"-Wno-deprecated-anon-enum-enum-conversion", "-Wno-deprecated-enum-enum-conversion",
+                         "-Wno-deprecated-enum-float-conversion", "-Wno-deprecated-enum-compare-conditional"});
   if (!o.debug_info) cc.push_back("-gline-tables-only");  // fault sentences name source lines
   for (const std::string& f : split(WMMASIM_HIPCC_SANITIZE_FLAGS)) cc.push_back(f);
-  for (const std::string& f : o.compile_flags)
-    if (f.rfind("-I", 0) != 0 && f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0) cc.push_back(f);
+  // Preprocessor flags (with their values) were used by the step above; the compile of its output
+  // would warn that they are unused.
+  for (std::size_t i = 0; i < o.compile_flags.size(); ++i) {
+    const std::string& f = o.compile_flags[i];
+    if (f == "-I" || f == "-D" || f == "-U" || f == "-include" || f == "-isystem" || f == "-iquote") {
+      ++i;
+      continue;
+    }
+    if (f.rfind("-I", 0) != 0 && f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0 && f.rfind("-isystem", 0) != 0) cc.push_back(f);
+  }
   cc.insert(cc.end(), {"-c", rewritten.string(), "-o", object.string()});
   return run(cc, o.verbose, true);
 }
@@ -224,7 +244,8 @@ int main(int argc, char** argv) {
     if (!o.shared) add_whole_runtime(link, paths);
     link.insert(link.end(), o.link_flags.begin(), o.link_flags.end());
     for (const std::string& f : split(WMMASIM_HIPCC_SANITIZE_FLAGS)) link.push_back(f);
-    link.insert(link.end(), {"-lboost_context", "-pthread", "-ldl", "-o", o.output.empty() ? "a.out" : o.output});
+    // libatomic: 16-byte atomics (and atomics on types whose alignment is not known) are library calls.
+    link.insert(link.end(), {"-lboost_context", "-latomic", "-pthread", "-ldl", "-o", o.output.empty() ? "a.out" : o.output});
     rc = run(link, o.verbose);
   }
   if (o.keep_temps)

@@ -25,7 +25,7 @@ bool known_arch(std::string_view a) {
 
 // Flags that only steer a GPU build: accepted, so that a project's hipcc command line works unchanged.
 bool gpu_only(std::string_view a) {
-  for (std::string_view f : {"-nogpulib", "-nogpuinc", "-fgpu-rdc", "-fno-gpu-rdc", "--hip-link", "-munsafe-fp-atomics",
+  for (std::string_view f : {"-nogpulib", "-nogpuinc", "--hip-link", "-munsafe-fp-atomics",
                              "-mno-unsafe-fp-atomics", "-mcumode", "-mno-cumode", "-fgpu-flush-denormals-to-zero",
                              "-fno-gpu-flush-denormals-to-zero", "-fhip-new-launch-api", "-fno-hip-new-launch-api",
                              "-mxnack", "-mno-xnack", "-msramecc", "-mno-sramecc"})
@@ -63,6 +63,8 @@ Options parse_options(const std::vector<std::string>& args) {
                a == "--offload-host-only") {
       throw UsageError("'" + a + "' asks for one side of a GPU build; wmmasim-hipcc builds host and device code "
                        "together for the CPU (build code objects with clang++ --offload-arch, docs/hw.md)");
+    } else if (a == "-fgpu-rdc" || a == "-fno-gpu-rdc") {
+      o.relocatable_device_code = a == "-fgpu-rdc";
     } else if (gpu_only(a)) {
       continue;
     } else if (a == "-x") {
@@ -85,6 +87,7 @@ Options parse_options(const std::vector<std::string>& args) {
         o.standard = s;
       else if (s != "c++11" && s != "c++14" && s != "c++17" && s != "gnu++11" && s != "gnu++14" && s != "gnu++17")
         throw UsageError("'" + a + "' is not a C++ standard wmmasim-hipcc knows");
+      o.below_cxx20 = o.standard == "c++20" && s != "c++20" && s != "c++2a" && s != "gnu++20";
     } else if (a == "-c") {
       o.compile_only = true;
     } else if (a == "-o") {

@@ -16,6 +16,7 @@ struct Options {
   std::string arch = "gfx1201";
   int wave_size = 32;
   std::string standard = "c++20";        // at least C++20: the CPU headers need it
+  bool below_cxx20 = false;              // -std= asked for C++17 or older (hipcc's default is C++17)
   std::vector<std::string> sources;      // compiled (.hip .cpp .cu .cc .cxx .c++)
   std::vector<std::string> inputs;       // linked as they are (.o .a .so)
   std::vector<std::string> compile_flags;  // -I -D -U -O -g -f -W -include -isystem ...
@@ -27,6 +28,7 @@ struct Options {
   bool keep_temps = false;    // -save-temps
   bool debug_info = false;    // the user asked for -g (otherwise line tables only, for fault lines)
   bool print_version = false;
+  bool relocatable_device_code = false;  // -fgpu-rdc: __device__ definitions link as one program (prepass.hpp)
   std::string depfile;        // --depfile=F: the headers every source read, in Makefile form
 };
 

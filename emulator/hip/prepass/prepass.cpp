@@ -1,7 +1,8 @@
 // See prepass.hpp. The input is clang -E output: no comments, line markers (`# 12 "k.hip" 2`) give
 // each position's user file and line, and the headers have turned __global__ and __shared__ into
-// the markers __wmmasim_global__ and __wmmasim_shared__ (WMMASIM_PREPASS_MARKERS), so that the
-// rewrite sees them however the user spelled or wrapped them in macros.
+// the markers __wmmasim_global__, __wmmasim_shared__, __wmmasim_device__, __wmmasim_host__ and
+// __wmmasim_constant__ (WMMASIM_PREPASS_MARKERS), so that the rewrite sees them however the user
+// spelled or wrapped them in macros.
 #include "prepass.hpp"
 
 #include <algorithm>
@@ -198,7 +199,7 @@ enum class Scope { namespace_scope, class_scope, block_scope };
 
 class Translator {
  public:
-  explicit Translator(std::string_view text) : src_(text) {}
+  Translator(std::string_view text, const PrepassOptions& options) : src_(text), options_(options) {}
 
   std::string run() {
     const auto& t = src_.tokens();
@@ -225,6 +226,8 @@ class Translator {
         shared(i);
       } else if (s == "__wmmasim_global__") {
         global(i);
+      } else if (s == "__wmmasim_device__" || s == "__wmmasim_constant__" || s == "__wmmasim_host__") {
+        target(i);
       } else if (t[i].kind == Kind::identifier) {
         substitute(i);
       }
@@ -406,6 +409,71 @@ class Translator {
     ++definitions_[qualified];
   }
 
+  // __device__, __constant__, __host__ (the markers): dropped, except that a device-only definition
+  // at namespace scope gets the linkage of a GPU build without -fgpu-rdc (PrepassOptions).
+  void target(std::size_t i) {
+    const auto& t = src_.tokens();
+    edits_.push_back({t[i].begin, t[i].end, device_only_linkage(i)});
+  }
+
+  std::string device_only_linkage(std::size_t i) const {
+    if (src_.is(i, "__wmmasim_host__") || options_.relocatable_device_code || !at_namespace_scope()) return "";
+    const auto& t = src_.tokens();
+    // The marker must be among the declaration's leading specifiers (not in a lambda or an
+    // initialiser); templates are already link-once.
+    for (std::size_t k = statement_start_; k < i; ++k) {
+      if (src_.is(k, "template") || src_.is(k, "=") || src_.is(k, "{") || src_.is(k, "using") || src_.is(k, "typedef"))
+        return "";
+      if (src_.is(k, "[") && !src_.is(k + 1, "[") && !(k > 0 && src_.is(k - 1, "["))) return "";
+    }
+    // Up to the end of the declarator: a __host__ anywhere there makes it a host function; the
+    // first top-level '(' says it is a function, whose name the token before it is.
+    int depth = 0;
+    std::size_t paren = 0, end = t.size();
+    bool function = false;
+    for (std::size_t k = statement_start_; k < t.size(); ++k) {
+      if (src_.is(k, "__wmmasim_host__")) return "";
+      if (src_.is(k, "__attribute__") || src_.is(k, "alignas") || src_.is(k, "__declspec") || src_.is(k, "decltype")) {
+        if (src_.is(k + 1, "(")) k = matching(k + 1, "(", ")");
+        continue;
+      }
+      if (depth == 0 && (src_.is(k, ";") || src_.is(k, "{") || src_.is(k, "="))) {
+        end = k;
+        break;
+      }
+      if (src_.is(k, "(")) {
+        if (depth == 0 && !function) {
+          function = true;
+          paren = k;
+        }
+        ++depth;
+      } else if (src_.is(k, ")")) {
+        --depth;
+      }
+    }
+    if (function && paren > 0) {
+      // [::] name ( or [::] operator op ( : qualified names are members (or already declared
+      // elsewhere); an out-of-line member cannot take internal linkage after its class declared it.
+      std::size_t name = paren - 1;
+      for (std::size_t back = 0; back < 3 && name > statement_start_ && !src_.is(name, "operator"); ++back) --name;
+      if (!src_.is(name, "operator")) name = paren - 1;
+      if (name > statement_start_ && src_.is(name - 1, "::")) return "inline";
+    } else if (end < t.size() && end > i + 1) {
+      // A variable: `S::v` defines a static data member, whose linkage its class gave it.
+      std::size_t name = end - 1;
+      while (name > i && src_.is(name, "]")) {
+        int brackets = 0;
+        for (; name > i; --name) {
+          if (src_.is(name, "]")) ++brackets;
+          else if (src_.is(name, "[") && --brackets == 0) break;
+        }
+        --name;
+      }
+      if (name > i && src_.is(name - 1, "::")) return "";
+    }
+    return "__attribute__((internal_linkage))";
+  }
+
   std::string apply() {
     std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
     std::string out;
@@ -429,6 +497,7 @@ class Translator {
   }
 
   Source src_;
+  PrepassOptions options_;
   std::vector<Edit> edits_;
   std::vector<Scope> scopes_;
   std::vector<std::string> names_;  // the namespace name each open brace belongs to ("" otherwise)
@@ -440,6 +509,8 @@ class Translator {
 
 }  // namespace
 
-std::string translate_preprocessed(std::string_view source) { return Translator(source).run(); }
+std::string translate_preprocessed(std::string_view source, const PrepassOptions& options) {
+  return Translator(source, options).run();
+}
 
 }  // namespace wmmasim::hip

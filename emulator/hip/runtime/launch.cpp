@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,11 @@ namespace wmmasim::hip::runtime {
 hipError_t check_launch_stream(hipStream_t s);
 void note_kernel_fault();
 bool take_assert_failure();
+// Replay mode (replay.cpp): a launch the recording holds runs on the recorded inputs instead.
+std::optional<hipError_t> replay_launch(const detail::LaunchSite& site, dim3 grid, dim3 block, std::size_t shared,
+                                        hipStream_t stream, int wave_size, std::span<const detail::LaunchArgument> arguments,
+                                        void (*entry)(const void*), const void* context);
+simt::LayoutCheck* replay_layout_check();
 
 namespace {
 
@@ -139,6 +145,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   if (simt::in_kernel())
     return fail(hipErrorNotSupported, "kernel launch",
                 "kernel '" + std::string(site.kernel) + "' was launched from device code, which the CPU emulator does not support");
+  if (auto replayed = replay_launch(site, grid, block, shared, stream, wave_size, arguments, entry, context)) return *replayed;
   std::unique_lock lock(state().mutex);
   // Name the buffers after the launch's argument text, so a fault says "buffer 'dC'".
   const std::vector<std::string> names = split_arguments(site.arguments);
@@ -160,6 +167,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
                           a->region.size(), arguments[i].pointee_bytes});
   }
   simt::LaunchOptions options;
+  options.check_layouts = replay_layout_check();
   options.dynamic_shared_bytes = shared;
   options.wave_size = wave_size;
   options.threads = static_cast<unsigned>(env_size("WMMASIM_THREADS", 0));

@@ -383,7 +383,8 @@ std::uint32_t stepped_element(const Instruction& ins, const Model& model, const 
   const auto steps = schedule(ins, model);
   const bool eight = format_bits(ins.a) == 8, gfx11 = model.kind == ModelKind::gfx11_dot2;
   const bool ovfl = (mode >> 23) & 1u;
-  const int group = eight ? static_cast<int>(steps[0].size()) : 2;
+  // FP8: one grid per step (7.3), or per quad of products inside an 8-product step (7.5).
+  const int group = eight ? (model.products_per_group ? model.products_per_group : static_cast<int>(steps[0].size())) : 2;
   const int c_floor = ins.cd == Format::f16 ? -14 : -126;
   std::uint32_t out = p.acc[i * 16 + j];
   for (const auto& step : steps) {

@@ -1,3 +1,8 @@
-// Not part of the HIP subset the CPU emulator provides (docs/hip-on-cpu.md). This header exists so that
-// the GPU runtime's own copy in /usr/include/hip is never picked up by a CPU build.
-#error "<hip/hip_bfloat16.h> is not supported by the wmmasim CPU emulator (docs/hip-on-cpu.md lists what is)"
+// HIP's hip_bfloat16.h for programs built by wmmasim-hipcc: the hip_bfloat16 struct (ROCm's
+// amd_hip_bfloat16.h API), implemented for the CPU emulator (docs/hip-on-cpu.md). As in ROCm, a
+// HIP compile of this header also brings in hip_runtime.h.
+#pragma once
+#if defined(__HIPCC__)
+#include "hip/hip_runtime.h"
+#endif
+#include "wmmasim/hip/detail/legacy_bfloat16.hpp"

@@ -46,8 +46,9 @@ struct Model {
   bool hardware_qualified;
   std::string_view description;
   ModelKind kind;
-  int products_per_step = 4;  // FP8 models: 4 or 8 products on one grid per step
+  int products_per_step = 4;  // FP8 models: 4 or 8 products rounded together per step
   StepOrder order = StepOrder::register_slot;
+  int products_per_group = 0;  // FP8 models: products aligned on one grid inside a step (0: the whole step)
 };
 
 // Every model, in a stable order.

@@ -62,6 +62,10 @@ struct LaunchDiff {
   std::vector<std::string> differences;  // launch configuration and scalar arguments
   std::vector<BufferDiff> buffers;
   std::vector<std::string> notes;        // what could not be compared (missing contents, ...)
+  // Why the outputs differ, where something could tell (`wmmasim replay`: the layout check of the
+  // launch, docs/diagnosis.md); printed after the differing buffers, as `wmmasim diff` prints the
+  // catalogue's explanations of a run file's D.
+  std::vector<std::string> explanations;
   std::string error;                     // the launches cannot be compared at all
   std::uint64_t differing() const;       // differing elements plus configuration/argument differences
 };

@@ -54,6 +54,17 @@ struct LaunchRecord {
 // The name without its parameter list: "ns::scale<float>" of "ns::scale<float>(float*, int)".
 std::string kernel_base_name(const std::string& kernel);
 
+// The name two producers agree on: a GPU recording spells a kernel as the demangler does ("void
+// gemm<float, 4>(float*)"), the CPU emulator as the launch was written ("gemm<float,4>"); neither
+// the return type, the parameter list nor spaces tell kernels apart.
+std::string comparable_kernel_name(const std::string& kernel);
+
+// Whether `a` and `b` name the same kernel: `same`; or only once namespaces and template argument
+// lists are dropped (a launch written `k<T><<<...>>>` inside a host template, or `k` under a using
+// directive): `same_function`; else `different`.
+enum class KernelMatch { same, same_function, different };
+KernelMatch match_kernels(const std::string& a, const std::string& b);
+
 // Without contents: the buffers' "before" and "after" are left out (the streaming writer adds them
 // itself, straight from base64, rather than through the JSON serializer).
 nlohmann::json launch_to_json(const LaunchRecord& launch, bool with_contents = true);

@@ -157,6 +157,35 @@ inline std::vector<InputMatrix> probe_inputs(const Probe& probe, std::uint64_t s
       if (sparse) set_index_fields(*index, [](int, int) { return 0x4u; });  // positions 0 and 1
       break;
     }
+    case Recipe::fp8_grouping: {
+      // B is 448 in K rows 0 and 8 and 1 elsewhere. Each row of A puts 448 at K0 and/or K8 (products of
+      // 448^2 on the grid 8 + 8 - 24 = -8) and minus the minimum subnormal in three (or two) other K
+      // slots: products far below that grid. Floored one by one onto a grid they share with the large
+      // product, three lose three units of 2^-8; summed first on their own quad's grid, they lose two
+      // (FP8) or one (BF8); in a later step the large sum is C and the grid is C's. Around 448^2, whose
+      // ulp is four units, these round to different f32 results.
+      const std::uint32_t big_a = fa == Format::fp8 ? 0x7Eu : 0x5Fu, big_b = fb == Format::fp8 ? 0x7Eu : 0x5Fu;
+      struct Row {
+        std::vector<int> big, tiny;
+        bool negative;
+      };
+      static const Row rows[16] = {
+          {{0}, {4, 5, 6}, false},  {{0}, {1, 2, 3}, false},     {{0}, {12, 13, 14}, false},  {{0}, {9, 10, 11}, false},
+          {{8}, {12, 13, 14}, false}, {{8}, {4, 5, 6}, false},   {{8}, {9, 10, 11}, false},   {{0}, {5, 6, 7}, false},
+          {{0}, {4, 5}, false},     {{0}, {4, 12}, false},       {{0, 8}, {4, 5, 6}, false},  {{0, 8}, {12, 13, 14}, false},
+          {{0}, {4, 5, 6}, true},   {{8}, {12, 13, 14}, true},   {{0}, {2, 4, 6}, false},     {{0}, {6, 7, 12}, false},
+      };
+      for (int k = 0; k < b->rows; ++k)
+        for (int j = 0; j < b->cols; ++j) at(b, k, j) = k == 0 || k == 8 ? big_b : float_value(fb, 1);
+      for (int r = 0; r < a->rows; ++r) {
+        const Row& row = rows[r % 16];
+        for (int k = 0; k < a->cols; ++k) at(a, r, k) = 0;
+        for (int k : row.big) at(a, r, k) = big_a | (row.negative ? sign_bit(fa) : 0u);
+        for (int k : row.tiny) at(a, r, k) = min_subnormal(fa) | sign_bit(fa);
+        for (int j = 0; j < c->cols; ++j) at(c, r, j) = 0;
+      }
+      break;
+    }
     case Recipe::subnormal: {
       // Rows 0-7: subnormal A; columns 8-15: subnormal B; C subnormal in even rows.
       for (int r = 0; r < a->rows; ++r)

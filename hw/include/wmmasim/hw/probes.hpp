@@ -62,6 +62,8 @@ enum class Recipe : std::uint8_t {
   exact_small,          // small positive integers: every model computes the same exact D
   index_one_hot,        // IU4 SWMMAC: one stored nibble per row, B one-hot per dense K, so D names the B row
                         // each index field picked (12.15)
+  fp8_grouping,         // FP8/BF8: one large product and negative minimum subnormals in chosen K slots, so
+                        // which products are floored on a shared grid shows (12.1, numerics.md 7.5)
 };
 
 // What an exec_call kernel leaves in D's registers before the instruction: an f32 signalling NaN
@@ -229,6 +231,9 @@ inline const std::vector<Probe>& all_probes() {
                              "(register-slot or ISA order), against the reference models", ins, Recipe::swamping));
         out.push_back(values("12.1", "subnormal", "FP8/BF8 WMMA: subnormal 8-bit inputs honoured or flushed", ins,
                              Recipe::subnormal, {"flush-inputs"}));
+        out.push_back(values("12.1", "grouping", "FP8/BF8 WMMA: which products of a step share one grid: each quad its "
+                             "own inside 8-product steps (fp8-dot8-quads, the one model the public RX 9070 XT probe's "
+                             "counts allow, numerics.md 7.5), or all 8, or steps of 4", ins, Recipe::fp8_grouping));
       }
       // 12.2 FP8 C modifiers (raw encodings of A/B NEG are not emitted: LLVM rejects them, docs/hw.md).
       if (dense && f8 && ins.wave == 32) {

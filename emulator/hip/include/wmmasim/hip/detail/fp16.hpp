@@ -67,6 +67,20 @@ template <class I> inline I saturating_trunc(double v) {
   if (v >= static_cast<double>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
   return static_cast<I>(v);
 }
+
+// The arithmetic behind __half's operators and __hadd & co. (defined below). No function of this
+// header uses the operators or the conversions, which a program may remove with
+// __HIP_NO_HALF_OPERATORS__ and __HIP_NO_HALF_CONVERSIONS__.
+}  // namespace wmmasim::hip::detail
+struct __half;
+struct __half2;
+namespace wmmasim::hip::detail {
+__half half_add(const __half& a, const __half& b);
+__half half_sub(const __half& a, const __half& b);
+__half half_mul(const __half& a, const __half& b);
+__half half_div(const __half& a, const __half& b);
+__half half_neg(const __half& a);
+__half2 half2_map(const __half2& a, const __half2& b, __half (*f)(const __half&, const __half&));
 }  // namespace wmmasim::hip::detail
 
 struct __half {
@@ -134,35 +148,39 @@ struct __half {
 #endif
 
 #if !defined(__HIP_NO_HALF_OPERATORS__)
-  __half& operator+=(const __half& y) { return *this = __half::from_bits(wmmasim::hip::detail::f16_from_double(wide() + y.wide())); }
-  __half& operator-=(const __half& y) { return *this = __half::from_bits(wmmasim::hip::detail::f16_from_double(wide() - y.wide())); }
-  __half& operator*=(const __half& y) { return *this = __half::from_bits(wmmasim::hip::detail::f16_from_double(wide() * y.wide())); }
-  __half& operator/=(const __half& y) { return *this = __half::from_bits(wmmasim::hip::detail::f16_from_double(wide() / y.wide())); }
-  __half& operator++() { return *this += __half::from_bits(0x3c00); }
-  __half operator++(int) {
+  // ROCm's operators are device functions, so a program defines its own for host code (rocWMMA
+  // does, in its namespace). Host and device code are one compile here: each operator is a template
+  // with nothing to deduce, so that a program's own non-template operator with the same parameters
+  // is the better match rather than an ambiguous one (C++ [over.match.best]: a non-template wins a tie).
+  template <typename = void> __half& operator+=(const __half& y) { return *this = wmmasim::hip::detail::half_add(*this, y); }
+  template <typename = void> __half& operator-=(const __half& y) { return *this = wmmasim::hip::detail::half_sub(*this, y); }
+  template <typename = void> __half& operator*=(const __half& y) { return *this = wmmasim::hip::detail::half_mul(*this, y); }
+  template <typename = void> __half& operator/=(const __half& y) { return *this = wmmasim::hip::detail::half_div(*this, y); }
+  template <typename = void> __half& operator++() { return *this = wmmasim::hip::detail::half_add(*this, from_bits(0x3c00)); }
+  template <typename = void> __half operator++(int) {
     __half t{*this};
-    ++*this;
+    *this = wmmasim::hip::detail::half_add(*this, from_bits(0x3c00));
     return t;
   }
-  __half& operator--() { return *this -= __half::from_bits(0x3c00); }
-  __half operator--(int) {
+  template <typename = void> __half& operator--() { return *this = wmmasim::hip::detail::half_sub(*this, from_bits(0x3c00)); }
+  template <typename = void> __half operator--(int) {
     __half t{*this};
-    --*this;
+    *this = wmmasim::hip::detail::half_sub(*this, from_bits(0x3c00));
     return t;
   }
-  __half operator+() const { return *this; }
-  __half operator-() const { return __half::from_bits(static_cast<unsigned short>(__x ^ 0x8000)); }
+  template <typename = void> __half operator+() const { return *this; }
+  template <typename = void> __half operator-() const { return from_bits(static_cast<unsigned short>(__x ^ 0x8000)); }
 
-  friend __half operator+(const __half& a, const __half& b) { return __half{a} += b; }
-  friend __half operator-(const __half& a, const __half& b) { return __half{a} -= b; }
-  friend __half operator*(const __half& a, const __half& b) { return __half{a} *= b; }
-  friend __half operator/(const __half& a, const __half& b) { return __half{a} /= b; }
-  friend bool operator==(const __half& a, const __half& b) { return a.wide() == b.wide(); }
-  friend bool operator!=(const __half& a, const __half& b) { return !(a == b); }
-  friend bool operator<(const __half& a, const __half& b) { return a.wide() < b.wide(); }
-  friend bool operator>(const __half& a, const __half& b) { return b.wide() < a.wide(); }
-  friend bool operator<=(const __half& a, const __half& b) { return !(b < a); }
-  friend bool operator>=(const __half& a, const __half& b) { return !(a < b); }
+  template <typename = void> friend __half operator+(const __half& a, const __half& b) { return wmmasim::hip::detail::half_add(a, b); }
+  template <typename = void> friend __half operator-(const __half& a, const __half& b) { return wmmasim::hip::detail::half_sub(a, b); }
+  template <typename = void> friend __half operator*(const __half& a, const __half& b) { return wmmasim::hip::detail::half_mul(a, b); }
+  template <typename = void> friend __half operator/(const __half& a, const __half& b) { return wmmasim::hip::detail::half_div(a, b); }
+  template <typename = void> friend bool operator==(const __half& a, const __half& b) { return a.wide() == b.wide(); }
+  template <typename = void> friend bool operator!=(const __half& a, const __half& b) { return !(a.wide() == b.wide()); }
+  template <typename = void> friend bool operator<(const __half& a, const __half& b) { return a.wide() < b.wide(); }
+  template <typename = void> friend bool operator>(const __half& a, const __half& b) { return b.wide() < a.wide(); }
+  template <typename = void> friend bool operator<=(const __half& a, const __half& b) { return !(b.wide() < a.wide()); }
+  template <typename = void> friend bool operator>=(const __half& a, const __half& b) { return !(a.wide() < b.wide()); }
 #endif
 
   // Not in ROCm: the exact value, for the functions below.
@@ -201,35 +219,39 @@ struct __half2 {
   }
 
 #if !defined(__HIP_NO_HALF_OPERATORS__)
-  __half2& operator+=(const __half2& o) { return *this = __half2(x + o.x, y + o.y); }
-  __half2& operator-=(const __half2& o) { return *this = __half2(x - o.x, y - o.y); }
-  __half2& operator*=(const __half2& o) { return *this = __half2(x * o.x, y * o.y); }
-  __half2& operator/=(const __half2& o) { return *this = __half2(x / o.x, y / o.y); }
-  __half2& operator++() { return *this = __half2(x + __half(1.0f), y + __half(1.0f)); }
-  __half2 operator++(int) {
+  // Templates for the reason given at __half's operators.
+  template <typename = void> __half2& operator+=(const __half2& o) { return *this = wmmasim::hip::detail::half2_map(*this, o, wmmasim::hip::detail::half_add); }
+  template <typename = void> __half2& operator-=(const __half2& o) { return *this = wmmasim::hip::detail::half2_map(*this, o, wmmasim::hip::detail::half_sub); }
+  template <typename = void> __half2& operator*=(const __half2& o) { return *this = wmmasim::hip::detail::half2_map(*this, o, wmmasim::hip::detail::half_mul); }
+  template <typename = void> __half2& operator/=(const __half2& o) { return *this = wmmasim::hip::detail::half2_map(*this, o, wmmasim::hip::detail::half_div); }
+  template <typename = void> __half2& operator++() { return *this = wmmasim::hip::detail::half2_map(*this, one(), wmmasim::hip::detail::half_add); }
+  template <typename = void> __half2 operator++(int) {
     __half2 t{*this};
-    ++*this;
+    *this = wmmasim::hip::detail::half2_map(*this, one(), wmmasim::hip::detail::half_add);
     return t;
   }
-  __half2& operator--() { return *this = __half2(x - __half(1.0f), y - __half(1.0f)); }
-  __half2 operator--(int) {
+  template <typename = void> __half2& operator--() { return *this = wmmasim::hip::detail::half2_map(*this, one(), wmmasim::hip::detail::half_sub); }
+  template <typename = void> __half2 operator--(int) {
     __half2 t{*this};
-    --*this;
+    *this = wmmasim::hip::detail::half2_map(*this, one(), wmmasim::hip::detail::half_sub);
     return t;
   }
-  __half2 operator+() const { return *this; }
-  __half2 operator-() const { return __half2(-x, -y); }
-  friend __half2 operator+(const __half2& a, const __half2& b) { return __half2{a} += b; }
-  friend __half2 operator-(const __half2& a, const __half2& b) { return __half2{a} -= b; }
-  friend __half2 operator*(const __half2& a, const __half2& b) { return __half2{a} *= b; }
-  friend __half2 operator/(const __half2& a, const __half2& b) { return __half2{a} /= b; }
+  template <typename = void> __half2 operator+() const { return *this; }
+  template <typename = void> __half2 operator-() const { return __half2(wmmasim::hip::detail::half_neg(x), wmmasim::hip::detail::half_neg(y)); }
+  template <typename = void> friend __half2 operator+(const __half2& a, const __half2& b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_add); }
+  template <typename = void> friend __half2 operator-(const __half2& a, const __half2& b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_sub); }
+  template <typename = void> friend __half2 operator*(const __half2& a, const __half2& b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_mul); }
+  template <typename = void> friend __half2 operator/(const __half2& a, const __half2& b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_div); }
   // As ROCm: true only when both lanes compare true.
-  friend bool operator==(const __half2& a, const __half2& b) { return a.x == b.x && a.y == b.y; }
-  friend bool operator!=(const __half2& a, const __half2& b) { return !(a == b); }
-  friend bool operator<(const __half2& a, const __half2& b) { return a.x < b.x && a.y < b.y; }
-  friend bool operator>(const __half2& a, const __half2& b) { return b < a; }
-  friend bool operator<=(const __half2& a, const __half2& b) { return !(b < a); }
-  friend bool operator>=(const __half2& a, const __half2& b) { return !(a < b); }
+  template <typename = void> friend bool operator==(const __half2& a, const __half2& b) { return a.x.wide() == b.x.wide() && a.y.wide() == b.y.wide(); }
+  template <typename = void> friend bool operator!=(const __half2& a, const __half2& b) { return !(a.x.wide() == b.x.wide() && a.y.wide() == b.y.wide()); }
+  template <typename = void> friend bool operator<(const __half2& a, const __half2& b) { return a.x.wide() < b.x.wide() && a.y.wide() < b.y.wide(); }
+  template <typename = void> friend bool operator>(const __half2& a, const __half2& b) { return b.x.wide() < a.x.wide() && b.y.wide() < a.y.wide(); }
+  template <typename = void> friend bool operator<=(const __half2& a, const __half2& b) { return !(b.x.wide() < a.x.wide() && b.y.wide() < a.y.wide()); }
+  template <typename = void> friend bool operator>=(const __half2& a, const __half2& b) { return !(a.x.wide() < b.x.wide() && a.y.wide() < b.y.wide()); }
+
+ private:
+  static __half2 one() { return __half2(_Float16_2{1, 1}); }
 #endif
 };
 
@@ -249,6 +271,16 @@ inline __half half_round(double v, RoundMode m = RoundMode::nearest_even) {
   return half_from_bits(f16_from_double(v, m));
 }
 inline bool half_isnan(__half h) { return (half_bits(h) & 0x7fff) > 0x7c00; }
+inline __half half_add(const __half& a, const __half& b) { return half_round(half_wide(a) + half_wide(b)); }
+inline __half half_sub(const __half& a, const __half& b) { return half_round(half_wide(a) - half_wide(b)); }
+inline __half half_mul(const __half& a, const __half& b) { return half_round(half_wide(a) * half_wide(b)); }
+inline __half half_div(const __half& a, const __half& b) { return half_round(half_wide(a) / half_wide(b)); }
+inline __half half_neg(const __half& a) { return half_from_bits(static_cast<unsigned short>(half_bits(a) ^ 0x8000)); }
+inline __half2 half2_map(const __half2& a, const __half2& b, __half (*f)(const __half&, const __half&)) {
+  return __half2(f(a.x, b.x), f(a.y, b.y));
+}
+// 1 or 0 for the lane-wise comparisons.
+inline __half half_truth(bool b) { return half_from_bits(b ? 0x3c00 : 0); }
 }  // namespace wmmasim::hip::detail
 
 // ---- Bit casts and construction
@@ -326,7 +358,7 @@ inline bool __hgtu(__half a, __half b) { return !(a.wide() <= b.wide()); }
 // Lane-wise comparisons give 1.0 or 0.0 per lane; the __hb forms are true when both lanes are.
 #define WMMASIM_HALF2_COMPARE(name)                                                                  \
   inline __half2 name##2(__half2 a, __half2 b) {                                                     \
-    return __half2(__half(name(a.x, b.x) ? 1.0f : 0.0f), __half(name(a.y, b.y) ? 1.0f : 0.0f));      \
+    return __half2(wmmasim::hip::detail::half_truth(name(a.x, b.x)), wmmasim::hip::detail::half_truth(name(a.y, b.y)));      \
   }
 WMMASIM_HALF2_COMPARE(__heq)
 WMMASIM_HALF2_COMPARE(__hne)
@@ -357,8 +389,8 @@ inline bool __hbgtu2(__half2 a, __half2 b) { return __hbgt2(a, b); }
 
 inline bool __hisnan(__half a) { return wmmasim::hip::detail::half_isnan(a); }
 inline bool __hisinf(__half a) { return (wmmasim::hip::detail::half_bits(a) & 0x7fff) == 0x7c00; }
-inline __half2 __hisnan2(__half2 a) { return __half2(__half(__hisnan(a.x) ? 1.0f : 0.0f), __half(__hisnan(a.y) ? 1.0f : 0.0f)); }
-inline __half2 __hisinf2(__half2 a) { return __half2(__half(__hisinf(a.x) ? 1.0f : 0.0f), __half(__hisinf(a.y) ? 1.0f : 0.0f)); }
+inline __half2 __hisnan2(__half2 a) { return __half2(wmmasim::hip::detail::half_truth(__hisnan(a.x)), wmmasim::hip::detail::half_truth(__hisnan(a.y))); }
+inline __half2 __hisinf2(__half2 a) { return __half2(wmmasim::hip::detail::half_truth(__hisinf(a.x)), wmmasim::hip::detail::half_truth(__hisinf(a.y))); }
 
 // IEEE maxNum/minNum (the GPU's v_max_f16/v_min_f16): a NaN operand gives the other operand;
 // -0 orders below +0 here (the hardware's choice for signed zeros is not verified).
@@ -388,26 +420,26 @@ inline __half __clamp_01(__half x) {
   if (x.wide() > 1.0) return wmmasim::hip::detail::half_from_bits(0x3c00);
   return x;
 }
-inline __half __hadd(__half a, __half b) { return a + b; }
-inline __half __hsub(__half a, __half b) { return a - b; }
-inline __half __hmul(__half a, __half b) { return a * b; }
-inline __half __hdiv(__half a, __half b) { return a / b; }
+inline __half __hadd(__half a, __half b) { return wmmasim::hip::detail::half_add(a, b); }
+inline __half __hsub(__half a, __half b) { return wmmasim::hip::detail::half_sub(a, b); }
+inline __half __hmul(__half a, __half b) { return wmmasim::hip::detail::half_mul(a, b); }
+inline __half __hdiv(__half a, __half b) { return wmmasim::hip::detail::half_div(a, b); }
 inline __half __hfma(__half a, __half b, __half c) {
   return wmmasim::hip::detail::half_round(__builtin_fma(a.wide(), b.wide(), c.wide()));
 }
-inline __half __hneg(__half a) { return -a; }
+inline __half __hneg(__half a) { return wmmasim::hip::detail::half_neg(a); }
 inline __half __habs(__half a) { return wmmasim::hip::detail::half_from_bits(wmmasim::hip::detail::half_bits(a) & 0x7fff); }
 inline __half __hadd_sat(__half a, __half b) { return __clamp_01(__hadd(a, b)); }
 inline __half __hsub_sat(__half a, __half b) { return __clamp_01(__hsub(a, b)); }
 inline __half __hmul_sat(__half a, __half b) { return __clamp_01(__hmul(a, b)); }
 inline __half __hfma_sat(__half a, __half b, __half c) { return __clamp_01(__hfma(a, b, c)); }
 
-inline __half2 __hadd2(__half2 a, __half2 b) { return a + b; }
-inline __half2 __hsub2(__half2 a, __half2 b) { return a - b; }
-inline __half2 __hmul2(__half2 a, __half2 b) { return a * b; }
-inline __half2 __h2div(__half2 a, __half2 b) { return a / b; }
+inline __half2 __hadd2(__half2 a, __half2 b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_add); }
+inline __half2 __hsub2(__half2 a, __half2 b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_sub); }
+inline __half2 __hmul2(__half2 a, __half2 b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_mul); }
+inline __half2 __h2div(__half2 a, __half2 b) { return wmmasim::hip::detail::half2_map(a, b, wmmasim::hip::detail::half_div); }
 inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return __half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)); }
-inline __half2 __hneg2(__half2 a) { return -a; }
+inline __half2 __hneg2(__half2 a) { return __half2(wmmasim::hip::detail::half_neg(a.x), wmmasim::hip::detail::half_neg(a.y)); }
 inline __half2 __habs2(__half2 a) { return __half2(__habs(a.x), __habs(a.y)); }
 inline __half2 __hadd2_sat(__half2 a, __half2 b) { return __half2(__hadd_sat(a.x, b.x), __hadd_sat(a.y, b.y)); }
 inline __half2 __hsub2_sat(__half2 a, __half2 b) { return __half2(__hsub_sat(a.x, b.x), __hsub_sat(a.y, b.y)); }

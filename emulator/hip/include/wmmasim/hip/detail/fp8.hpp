@@ -14,7 +14,8 @@
 //    inf (e5m2); infinities are not clamped; NaNs stay NaN with their sign (the numerics model of
 //    spec 7.4, wmmasim/numerics/formats.hpp).
 // Here the choice is made when the conversion runs: inside a kernel launched by the emulator the
-// device rules apply, elsewhere the host rules. Every constructor of the types saturates
+// device rules apply (for gfx12; gfx11 device code converts in software, as ROCm's does), elsewhere
+// the host rules. Every constructor of the types saturates
 // (__HIP_SATFINITE), as in ROCm.
 //
 // Where ROCm 6.3 behaves oddly, these functions do the same, for the same bits: the device
@@ -38,6 +39,24 @@
 #include "wmmasim/hip/detail/fp16.hpp"
 #include "wmmasim/hip/detail/qualifiers.hpp"
 #include "wmmasim/hip/detail/vector_types.hpp"
+
+// What ROCm 6.3 defines for the device compile of the target (host and device are one compile
+// here; wmmasim-hipcc defines __GFX11__ or __GFX12__, and gfx1201 is the default target):
+//   gfx12: conversion instructions (HIP_FP8_CVT_FAST_PATH), OCP formats only on the device;
+//   gfx11: no fp8 instructions, so device code converts in software, and ROCm's header leaves both
+//          format families on (its fallback branch, the same as for host code).
+// rocWMMA reads HIP_FP8_TYPE_OCP/FNUZ to decide whether its fp8 types exist.
+#if !defined(HIP_FP8_CVT_FAST_PATH)
+#if defined(__GFX11__)
+#define HIP_FP8_CVT_FAST_PATH 0
+#define HIP_FP8_TYPE_OCP 1
+#define HIP_FP8_TYPE_FNUZ 1
+#else
+#define HIP_FP8_CVT_FAST_PATH 1
+#define HIP_FP8_TYPE_OCP 1
+#define HIP_FP8_TYPE_FNUZ 0
+#endif
+#endif
 
 enum __hip_fp8_interpretation_t {
   __HIP_E4M3 = 0,
@@ -81,7 +100,7 @@ inline constexpr Fp8Format fp8_format(__hip_fp8_interpretation_t i) {
 }
 
 // True while a kernel lane launched by the emulator runs on this thread.
-inline bool fp8_device_rules() { return wmmasim::simt::in_kernel(); }
+inline bool fp8_device_rules() { return HIP_FP8_CVT_FAST_PATH && wmmasim::simt::in_kernel(); }
 
 // ROCm's software conversion (host code; double inputs in device code too).
 inline std::uint8_t fp8_from_double_software(double x, __hip_fp8_interpretation_t interp, bool saturate) {

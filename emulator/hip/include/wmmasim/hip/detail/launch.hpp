@@ -12,7 +12,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "wmmasim/hip/detail/coordinates.hpp"
+#include "wmmasim/hip/detail/wave_size.hpp"
+#include "wmmasim/simt/lane_context.hpp"
 #include "wmmasim/hip/detail/runtime_api.hpp"
 
 namespace wmmasim::hip::detail {

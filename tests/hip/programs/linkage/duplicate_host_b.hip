@@ -1,0 +1,2 @@
+#include <hip/hip_runtime.h>
+int helper() { return 2; }

@@ -1,0 +1,2 @@
+#include <hip/hip_runtime.h>
+__host__ __device__ int both() { return 2; }
