@@ -146,7 +146,10 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   if (int rc = run(pre, o.verbose, true)) return rc;
   try {
     std::ofstream out(rewritten, std::ios::binary);
-    out << wmmasim::hip::translate_preprocessed(read_file(preprocessed), {.relocatable_device_code = o.relocatable_device_code});
+    // A shared object is one module: its __device__ definitions are symbols found by name
+    // (hipModuleGetGlobal), as in a GPU code object, so they keep external linkage.
+    out << wmmasim::hip::translate_preprocessed(read_file(preprocessed),
+                                                {.relocatable_device_code = o.relocatable_device_code || o.shared});
     if (!out) throw std::runtime_error("cannot write " + rewritten.string());
   } catch (const wmmasim::hip::PrepassError& e) {
     std::cerr << e.what() << '\n';
