@@ -24,7 +24,9 @@ double cpu_seconds() {
 }
 namespace ex = wmmasim::examples;
 
-void BM_CheckedRun(benchmark::State& state, const std::string& program, int m, int n, int k) {
+// `declare`: the shapes are declared (the reading of every buffer is fixed); otherwise the check
+// chooses each buffer's reading from the fragments, as it does for a HIP program.
+void BM_CheckedRun(benchmark::State& state, const std::string& program, int m, int n, int k, bool declare = true) {
   const ex::Program& p = ex::find_program(program);
   ex::ProgramArgs args;
   args.m = m;
@@ -39,7 +41,7 @@ void BM_CheckedRun(benchmark::State& state, const std::string& program, int m, i
     unchecked = std::min(unchecked, std::chrono::duration<double>(Clock::now() - t0).count());
   }
   wmmasim::diagnosis::CheckOptions o;
-  o.shapes = {{"A", m, k}, {"B", k, n}, {"C", m, n}, {"D", m, n}};
+  if (declare) o.shapes = {{"A", m, k}, {"B", k, n}, {"C", m, n}, {"D", m, n}};
   wmmasim::diagnosis::LayoutChecker checker(o);
   args.check_layouts = &checker;
   double checked = 0, checked_cpu = 0;
@@ -61,6 +63,8 @@ BENCHMARK_CAPTURE(BM_CheckedRun, tiled_gemm_f16_load_tr_128, std::string("tiled_
 BENCHMARK_CAPTURE(BM_CheckedRun, tiled_gemm_i8_128, std::string("tiled_gemm_i8"), 128, 128, 128)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CheckedRun, tiled_gemm_fp8_64, std::string("tiled_gemm_fp8"), 64, 64, 64)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CheckedRun, wmma_chain_f16_k256, std::string("wmma_chain_f16"), 16, 16, 256)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_CheckedRun, tiled_gemm_f16_128_inferred, std::string("tiled_gemm_f16"), 128, 128, 128, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_CheckedRun, tiled_gemm_i8_128_inferred, std::string("tiled_gemm_i8"), 128, 128, 128, false)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

@@ -1,12 +1,20 @@
-// From the tagged runs' records to findings: where each fragment slot's element came from (or where
-// D's went), compared with the layout's map, then with each catalogue mistake's map.
+// From the tagged runs' records to findings. A fragment's tags say which buffer element sits in each
+// slot; whether that is right depends on how the buffer holds its matrix. So the check first chooses,
+// for every buffer and use (as A, as B, as C and D), the reading the launch's fragments agree on:
+// row- or column-major with some leading dimension (declared shapes fix it). Under that reading each
+// fragment must be one tile of the matrix, at any origin; then it is compared with the layout's map,
+// and a wrong one with each catalogue mistake's map. A reading other than row-major, a K shift
+// between A and B, or a buffer no reading explains (pre-shuffled data) is a note, not an error.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 #include <string>
 
 #include "checker.hpp"
+#include "tags.hpp"
 #include "wmmasim/diagnosis/catalogue.hpp"
 #include "wmmasim/layouts/operand_layout.hpp"
 
@@ -14,6 +22,8 @@ namespace wmmasim::diagnosis::detail {
 namespace {
 
 constexpr long kNoSource = -1;
+constexpr long kDFirst = 1L << 40;  // sources from kDFirst on: the D of execution src - kDFirst
+constexpr std::uint32_t kExecutions32Period = kExecutions32;
 
 // One slot as seen: the element of source `src` (a buffer, or kDFirst + execution for a D passed
 // on as C) at (row, col) of that source.
@@ -23,12 +33,121 @@ struct Obs {
   int row = 0, col = 0;
   bool other_half = false;
 };
-constexpr long kDFirst = 1L << 40;
 
-struct Frame {
-  int rows = 0, cols = 0;
+// How one use of a buffer holds its matrix: element (r, c) at r*ld + c (row-major) or c*ld + r.
+struct Reading {
   bool column_major = false;
+  long long ld = 16;
+  long long rows = 1LL << 40, cols = 1LL << 40;  // the matrix: a tile may hang over its edges (padding)
+  std::uint64_t elements = ~0ull;
+  bool declared = false;
 };
+
+std::pair<long long, long long> coords(const Reading& r, std::uint64_t i) {
+  const auto ld = static_cast<std::uint64_t>(r.ld);
+  if (r.column_major) return {static_cast<long long>(i % ld), static_cast<long long>(i / ld)};
+  return {static_cast<long long>(i / ld), static_cast<long long>(i % ld)};
+}
+std::uint64_t index_in(const Reading& r, long long row, long long col) {
+  return r.column_major ? static_cast<std::uint64_t>(col * r.ld + row) : static_cast<std::uint64_t>(row * r.ld + col);
+}
+bool inside(const Reading& r, long long row, long long col) {
+  return row >= 0 && col >= 0 && row < r.rows && col < r.cols && index_in(r, row, col) < r.elements;
+}
+
+// What a slot holds, for the stride fit: nothing, an element of a tagged buffer, or something else
+// (a D tag, the other 16-bit half).
+struct Held {
+  enum Kind : std::uint8_t { nothing, element, other } kind = nothing;
+  int buffer = -1;
+  std::uint64_t index = 0;
+};
+
+// A fragment that is a strided tile of one buffer: the layout's element (r, c) is buffer element
+// base + r*row_stride + c*col_stride wherever the slot holds one (`empties`: some hold nothing).
+struct Fit {
+  bool ok = false;
+  long src = kNoSource;
+  long long base = 0, row_stride = 0, col_stride = 0;
+  bool empties = false;
+};
+
+// What a slot holds for the fit, as an id in which each buffer's elements are consecutive (the tag's
+// element number, or a store's buffer start plus index): an id, or nothing, or something else (a D
+// tag, the other 16-bit half). The fit runs at every execution of a checked launch, so it works on
+// ids alone and finds the buffer once, from the lowest and highest id.
+constexpr long long kHoldsNothing = -1, kHoldsOther = -2;
+
+template <class IdAt, class Locate>
+Fit strided_fit(const SlotMap& e, IdAt id_at, Locate locate) {
+  Fit f;
+  const std::size_t n = e.slots.size();
+  if (e.slot_at.empty()) return f;
+  std::size_t s0 = n;
+  for (std::size_t s = 0; s < n && s0 == n; ++s)
+    if (e.slots[s].state == SlotState::element && id_at(s) >= 0) s0 = s;
+  if (s0 == n) return f;
+  // The strides, from the first pair of neighbouring places that both hold an element.
+  bool have_row = false, have_col = false;
+  for (std::size_t s = s0; s < n && !(have_row && have_col); ++s) {
+    const Slot& w = e.slots[s];
+    if (w.state != SlotState::element) continue;
+    const long long id = id_at(s);
+    if (id < 0) continue;
+    auto stride = [&](int next, bool& have, long long& stride) {
+      if (have || next < 0) return;
+      const long long next_id = id_at(static_cast<std::size_t>(next));
+      if (next_id < 0) return;
+      stride = next_id - id;
+      have = true;
+    };
+    stride(e.slot_of(w.row + 1, w.col), have_row, f.row_stride);
+    stride(e.slot_of(w.row, w.col + 1), have_col, f.col_stride);
+  }
+  if (!have_row || !have_col) return f;
+  const Slot& w0 = e.slots[s0];
+  f.base = id_at(s0) - w0.row * f.row_stride - w0.col * f.col_stride;
+  long long lowest = id_at(s0), highest = lowest;
+  for (std::size_t s = 0; s < n; ++s) {
+    const Slot& w = e.slots[s];
+    if (w.state == SlotState::any) continue;
+    const long long id = id_at(s);
+    if (w.state != SlotState::element) {
+      if (id >= 0) return f;
+      continue;
+    }
+    if (id == kHoldsNothing) {
+      f.empties = true;
+      continue;
+    }
+    if (id != f.base + w.row * f.row_stride + w.col * f.col_stride) return f;
+    lowest = std::min(lowest, id);
+    highest = std::max(highest, id);
+  }
+  // One buffer holds them all: then base becomes an index into it.
+  long long first = 0;
+  f.src = locate(lowest, highest, first);
+  if (f.src < 0) return f;
+  f.base -= first;
+  f.ok = true;
+  return f;
+}
+
+// The reading a fit's strides make: unit stride along one dimension, at least the tile's extent
+// along the other (else rows would overlap).
+bool reading_of(const SlotMap& e, long long row_stride, long long col_stride, bool& column_major, long long& ld) {
+  if (col_stride == 1 && row_stride >= e.cols) {
+    column_major = false;
+    ld = row_stride;
+    return true;
+  }
+  if (row_stride == 1 && col_stride >= e.rows) {
+    column_major = true;
+    ld = col_stride;
+    return true;
+  }
+  return false;
+}
 
 struct Match {
   int orow = 0, ocol = 0, bad = 0, explained = 0, first_bad = -1;
@@ -49,9 +168,9 @@ long dominant_source(const std::vector<Obs>& obs) {
   return best;
 }
 
-Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bounds, bool allow_half, int orow, int ocol);
+Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, const Reading& bounds, bool allow_half, int orow, int ocol);
 
-Match match(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bounds, bool allow_half) {
+Match match(const std::vector<Obs>& obs, const SlotMap& m, long src, const Reading& bounds, bool allow_half) {
   // Fast path: the origin the first element gives. A right fragment agrees everywhere.
   for (std::size_t s = 0; s < obs.size(); ++s)
     if (obs[s].state == SlotState::element && obs[s].src == src && m.slots[s].state == SlotState::element) {
@@ -75,7 +194,7 @@ Match match(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bound
   return match_at(obs, m, src, bounds, allow_half, r.orow, r.ocol);
 }
 
-Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bounds, bool allow_half, int orow, int ocol) {
+Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, const Reading& bounds, bool allow_half, int orow, int ocol) {
   Match r;
   r.orow = orow;
   r.ocol = ocol;
@@ -89,7 +208,7 @@ Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bo
       if (got.state == SlotState::element)
         ok = got.src == src && got.row == row && got.col == col && got.other_half == allow_half;
       else  // nothing there: fine only where the tile hangs over the matrix's edge (padding)
-        ok = row < 0 || col < 0 || row >= bounds.rows || col >= bounds.cols;
+        ok = !inside(bounds, row, col);
     } else {
       ok = got.state != SlotState::element;
     }
@@ -98,6 +217,7 @@ Match match_at(const std::vector<Obs>& obs, const SlotMap& m, long src, Frame bo
   }
   return r;
 }
+
 
 std::string where_text(const std::source_location& w) {
   std::string f = w.file_name();
@@ -111,152 +231,22 @@ struct OperandVerdict {
   Match m;
   std::string mistake, mistake_text;
   bool k_permuted = false;
+  bool unordered = false;  // a plain permutation of elements of one buffer that no reading explains
   std::vector<int> k_perm;
   std::vector<Obs> obs;
+};
+
+// The reading votes of one use of a buffer: exact fits, and estimates from fragments that fit none.
+struct Votes {
+  std::map<std::pair<bool, long long>, long> exact, estimated;
 };
 
 }  // namespace
 
 struct Analysis {
   const Checker& c;
-
-  // A buffer's frame when it is known without looking at fragments: declared, or square.
-  bool known_frame(const TaggedBuffer& t, Frame& f) const {
-    if (t.shape) { f = Frame{t.shape->rows, t.shape->cols, t.shape->column_major}; return true; }
-    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(t.elements))));
-    if (static_cast<std::size_t>(root) * static_cast<std::size_t>(root) != t.elements) return false;
-    f = Frame{root, root, false};
-    return true;
-  }
-  static std::uint64_t index_in(Frame f, int row, int col) {
-    return f.column_major ? static_cast<std::uint64_t>(col) * static_cast<std::uint64_t>(f.rows) + static_cast<std::uint64_t>(row)
-                          : static_cast<std::uint64_t>(row) * static_cast<std::uint64_t>(f.cols) + static_cast<std::uint64_t>(col);
-  }
-  static bool inside(Frame f, int row, int col) { return row >= 0 && col >= 0 && row < f.rows && col < f.cols; }
-
-  // Fast paths, without allocating: true when the fragment is exactly as its layout says (v is then
-  // the verdict), false when the full comparison must decide. Most fragments of a correct kernel
-  // take them, which keeps a checked run cheap.
-  bool quick_input(const Execution& x, int o, const SlotMap& e, OperandVerdict& v) const {
-    const std::vector<SlotRecord>& rec = x.operands[o];
-    std::size_t first = 0;
-    while (first < rec.size() && (rec[first].kind == SlotKind::none || e.slots[first].state != SlotState::element)) ++first;
-    if (first == rec.size()) return false;
-    if (rec[first].kind == SlotKind::d_tag) return quick_chained(x, o, e, v);
-    const int b = buffer_of(rec[first].id, e.element_bits);
-    if (b < 0) return false;
-    const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
-    Frame f;
-    if (!known_frame(t, f)) return false;
-    const auto [r0, c0] = coords(f, rec[first].id - t.first_id);
-    const int orow = r0 - e.slots[first].row, ocol = c0 - e.slots[first].col;
-    for (std::size_t s = 0; s < rec.size(); ++s) {
-      const Slot& w = e.slots[s];
-      const SlotRecord& r = rec[s];
-      if (r.other_half) return false;
-      if (w.state != SlotState::element) {
-        if (r.kind != SlotKind::none) return false;
-        continue;
-      }
-      const int row = orow + w.row, col = ocol + w.col;
-      const bool in = inside(f, row, col);
-      if (r.kind == SlotKind::none) {
-        if (in) return false;
-        continue;
-      }
-      if (r.kind != SlotKind::input || !in || r.id != t.first_id + index_in(f, row, col)) return false;
-    }
-    v.checked = true;
-    v.src = b;
-    v.m.orow = orow;
-    v.m.ocol = ocol;
-    return true;
-  }
-
-  // C is the D of an earlier execution of the same instruction, slot for slot.
-  bool quick_chained(const Execution& x, int o, const SlotMap& e, OperandVerdict& v) const {
-    const std::vector<SlotRecord>& rec = x.operands[o];
-    long found = -2;
-    for (std::size_t s = 0; s < rec.size(); ++s) {
-      if (e.slots[s].state != SlotState::element) continue;
-      const SlotRecord& r = rec[s];
-      if (r.kind != SlotKind::d_tag || r.other_half || (r.id & 0x1FF) != s) return false;
-      const std::uint32_t period = e.element_bits == 32 ? kExecutions32Period() : 29;
-      const long ex = latest_execution(r.id >> 9, period, x.number);
-      if (ex < 0 || (found != -2 && ex != found)) return false;
-      found = ex;
-    }
-    if (found < 0) return false;
-    const Execution& prev = c.execution(found);
-    if (prev.ins != x.ins || prev.opsel != x.opsel) return false;
-    v.checked = true;
-    v.src = kDFirst + found;
-    return true;
-  }
-
-  bool quick_stores(const Execution& x, const SlotMap& e, OperandVerdict& v) const {
-    std::size_t first = 0;
-    while (first < x.stores.size() && x.stores[first].buffer < 0) ++first;
-    if (first == x.stores.size()) return true;  // D never stored: it went on as a C, checked there
-    const int b = x.stores[first].buffer;
-    const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
-    Frame f;
-    if (!known_frame(t, f) || e.slots[first].state != SlotState::element) return false;
-    const auto [r0, c0] = coords(f, x.stores[first].index);
-    const int orow = r0 - e.slots[first].row, ocol = c0 - e.slots[first].col;
-    for (std::size_t s = 0; s < x.stores.size(); ++s) {
-      const Slot& w = e.slots[s];
-      const Store& st = x.stores[s];
-      if (w.state != SlotState::element) {
-        if (st.buffer >= 0) return false;
-        continue;
-      }
-      const int row = orow + w.row, col = ocol + w.col;
-      const bool in = inside(f, row, col);
-      if (st.buffer < 0) {
-        if (in) return false;
-        continue;
-      }
-      if (st.buffer != b || st.half != 0 || !in || st.index != index_in(f, row, col)) return false;
-    }
-    v.checked = true;
-    return true;
-  }
-
-  // The matrix frame of buffer b: its declared shape, else square if its size is a square, else
-  // row-major with the row length most neighbouring elements of the layout are apart.
-  Frame frame(int b, const std::vector<std::uint64_t>& index, const std::vector<bool>& has, const SlotMap& e) const {
-    const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
-    if (t.shape) return Frame{t.shape->rows, t.shape->cols, t.shape->column_major};
-    // Row-major, with the row length read off the fragment: elements the layout puts in adjacent
-    // rows lie a multiple of it apart (exactly it in a right fragment, several when rows are
-    // permuted), so it is the gcd of those distances. A transposed fragment has rows 1 apart;
-    // then adjacent columns give it.
-    std::map<std::pair<int, int>, std::size_t> slot_of;
-    for (std::size_t s = 0; s < e.slots.size(); ++s)
-      if (e.slots[s].state == SlotState::element) slot_of.emplace(std::make_pair(e.slots[s].row, e.slots[s].col), s);
-    long long ld = 0;
-    for (auto [dr, dc] : {std::pair{1, 0}, std::pair{0, 1}}) {
-      for (std::size_t s = 0; s < e.slots.size(); ++s) {
-        if (!has[s] || e.slots[s].state != SlotState::element) continue;
-        const auto it = slot_of.find({e.slots[s].row + dr, e.slots[s].col + dc});
-        if (it == slot_of.end() || !has[it->second]) continue;
-        const long long d = std::llabs(static_cast<long long>(index[it->second]) - static_cast<long long>(index[s]));
-        if (d > 1) ld = std::gcd(ld, d);
-      }
-      if (ld > 1) break;
-    }
-    if (ld <= 1) {  // nothing to read it from: a square buffer is taken as square, else rows of 16
-      const auto root = static_cast<long long>(std::llround(std::sqrt(static_cast<double>(t.elements))));
-      ld = static_cast<std::size_t>(root * root) == t.elements ? root : 16;
-    }
-    return Frame{static_cast<int>(t.elements / static_cast<std::size_t>(ld)), static_cast<int>(ld), false};
-  }
-
-  static std::pair<int, int> coords(Frame f, std::uint64_t i) {
-    if (f.column_major) return {static_cast<int>(i % static_cast<std::uint64_t>(f.rows)), static_cast<int>(i / static_cast<std::uint64_t>(f.rows))};
-    return {static_cast<int>(i / static_cast<std::uint64_t>(f.cols)), static_cast<int>(i % static_cast<std::uint64_t>(f.cols))};
-  }
+  std::map<std::pair<int, int>, Reading> readings;  // (buffer, OperandClass) -> its reading in this launch
+  std::vector<std::array<Fit, 4>> fits;             // per execution: A, B, C and D's fits (choose_readings)
 
   int buffer_of(std::uint64_t id, int width) const {
     for (int b = 0; b < static_cast<int>(c.buffers_.size()); ++b) {
@@ -265,6 +255,214 @@ struct Analysis {
     }
     return -1;
   }
+
+  // ---- what the slots hold, for the stride fit -----------------------------------------------------
+
+  Held held_input(const SlotRecord& r, int width, int& cached) const {
+    if (r.kind == SlotKind::none) return {};
+    if (r.kind != SlotKind::input || r.other_half) return Held{Held::other};
+    if (cached >= 0) {
+      const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(cached)];
+      if (t.width == width && r.id >= t.first_id && r.id < t.first_id + t.elements) return Held{Held::element, cached, r.id - t.first_id};
+    }
+    const int b = buffer_of(r.id, width);
+    if (b < 0) return Held{Held::other};
+    cached = b;
+    return Held{Held::element, b, r.id - c.buffers_[static_cast<std::size_t>(b)].first_id};
+  }
+  static Held held_store(const Store& st) {
+    if (st.buffer < 0) return {};
+    if (st.half) return Held{Held::other};
+    return Held{Held::element, st.buffer, st.index};
+  }
+
+  Fit input_fit(const Execution& x, int o, const SlotMap& e) const {
+    if (x.settled[o].done) {
+      const Execution::Settled& s = x.settled[o];
+      Fit f;
+      f.ok = true;
+      f.src = s.src;
+      f.base = s.base;
+      f.row_stride = s.row_stride;
+      f.col_stride = s.col_stride;
+      return f;
+    }
+    const std::vector<SlotRecord>& rec = x.operands[o];
+    if (rec.size() != e.slots.size()) return {};
+    return strided_fit(
+        e,
+        [&](std::size_t s) {
+          const SlotRecord& r = rec[s];
+          if (r.kind == SlotKind::none) return kHoldsNothing;
+          return r.kind == SlotKind::input && !r.other_half ? static_cast<long long>(r.id) : kHoldsOther;
+        },
+        [&](long long lowest, long long highest, long long& first) -> long {
+          const int b = buffer_of(static_cast<std::uint64_t>(lowest), e.element_bits);
+          if (b < 0) return kNoSource;
+          const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
+          if (static_cast<std::uint64_t>(highest) >= t.first_id + t.elements) return kNoSource;
+          first = static_cast<long long>(t.first_id);
+          return b;
+        });
+  }
+  Fit store_fit(const Execution& x, const SlotMap& e) const {
+    if (x.stores.size() != e.slots.size()) return {};
+    return strided_fit(
+        e,
+        [&](std::size_t s) {
+          const Store& st = x.stores[s];
+          if (st.buffer < 0) return kHoldsNothing;
+          return st.half ? kHoldsOther : static_cast<long long>(c.buffers_[static_cast<std::size_t>(st.buffer)].first_id + st.index);
+        },
+        [&](long long lowest, long long highest, long long& first) -> long {
+          const int b = buffer_of(static_cast<std::uint64_t>(lowest), e.element_bits);
+          if (b < 0) return kNoSource;
+          const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
+          if (static_cast<std::uint64_t>(highest) >= t.first_id + t.elements) return kNoSource;
+          first = static_cast<long long>(t.first_id);
+          return b;
+        });
+  }
+
+  // A reading guessed from a fragment that is no strided tile (rows or K permuted): elements the
+  // layout puts in neighbouring rows lie a multiple of the row length apart, neighbouring columns
+  // a multiple of 1, so the gcds of those distances give the reading when one of them is 1.
+  template <class HeldAt>
+  static bool estimate(const SlotMap& e, HeldAt held, int& buffer, bool& column_major, long long& ld) {
+    std::map<int, int> count;
+    for (std::size_t s = 0; s < e.slots.size(); ++s)
+      if (e.slots[s].state == SlotState::element) {
+        const Held h = held(s);
+        if (h.kind == Held::element) ++count[h.buffer];
+      }
+    if (count.empty() || e.slot_at.empty()) return false;
+    buffer = std::max_element(count.begin(), count.end(), [](const auto& a, const auto& b) { return a.second < b.second; })->first;
+    long long row_gcd = 0, col_gcd = 0;
+    for (std::size_t s = 0; s < e.slots.size(); ++s) {
+      const Slot& w = e.slots[s];
+      if (w.state != SlotState::element) continue;
+      const Held h = held(s);
+      if (h.kind != Held::element || h.buffer != buffer) continue;
+      auto distance = [&](int next, long long& g) {
+        if (next < 0) return;
+        const Held hn = held(static_cast<std::size_t>(next));
+        if (hn.kind == Held::element && hn.buffer == buffer)
+          g = std::gcd(g, std::llabs(static_cast<long long>(hn.index) - static_cast<long long>(h.index)));
+      };
+      distance(e.slot_of(w.row + 1, w.col), row_gcd);
+      distance(e.slot_of(w.row, w.col + 1), col_gcd);
+    }
+    return reading_of(e, row_gcd, col_gcd, column_major, ld);
+  }
+
+  // ---- the reading of each buffer's use ---------------------------------------------------------------
+
+  void choose_readings() {
+    std::map<std::pair<int, int>, Votes> votes;
+    auto vote = [&](int cls, const SlotMap& e, const Fit& f, auto held) {
+      bool cm = false;
+      long long ld = 0;
+      if (f.ok && f.src >= 0 && reading_of(e, f.row_stride, f.col_stride, cm, ld)) {
+        ++votes[{static_cast<int>(f.src), cls}].exact[{cm, ld}];
+        return;
+      }
+      int b = -1;
+      if (estimate(e, held, b, cm, ld)) ++votes[{b, cls}].estimated[{cm, ld}];
+    };
+    fits.assign(c.executions_.size(), {});
+    for (const Execution& x : c.executions_) {
+      std::array<Fit, 4>& fit = fits[static_cast<std::size_t>(x.number)];
+      for (int o = 0; o < 3; ++o) {
+        const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
+        if (!x.ins->has_operand(op) || (x.operands[o].empty() && !x.settled[o].done)) continue;
+        const SlotMap& e = table_slot_map(*x.ins, op, x.opsel);
+        int cached = -1;
+        fit[o] = input_fit(x, o, e);
+        vote(class_of(op), e, fit[o], [&](std::size_t s) {
+          return x.operands[o].empty() ? Held{} : held_input(x.operands[o][s], e.element_bits, cached);
+        });
+      }
+      if (!x.stores.empty()) {
+        const SlotMap& e = table_slot_map(*x.ins, Operand::d, x.opsel);
+        fit[3] = store_fit(x, e);
+        vote(kClassCD, e, fit[3], [&](std::size_t s) { return held_store(x.stores[s]); });
+      }
+    }
+    for (int b = 0; b < static_cast<int>(c.buffers_.size()); ++b) {
+      const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(b)];
+      if (!t.width) continue;
+      for (int cls = 0; cls < 3; ++cls) {
+        Reading r;
+        r.elements = t.elements;
+        if (t.shape) {
+          r.declared = true;
+          r.column_major = t.shape->column_major;
+          r.rows = t.shape->rows;
+          r.cols = t.shape->cols;
+          r.ld = r.column_major ? r.rows : r.cols;
+        } else {
+          // The reading most fragments fit exactly; failing any, the one most estimates give; ties go
+          // to row-major, then to the shorter row.
+          const auto it = votes.find({b, cls});
+          const std::map<std::pair<bool, long long>, long>* pick = nullptr;
+          if (it != votes.end()) pick = !it->second.exact.empty() ? &it->second.exact : &it->second.estimated;
+          if (pick && !pick->empty()) {
+            auto best = pick->begin();
+            for (auto v = pick->begin(); v != pick->end(); ++v)
+              if (v->second > best->second) best = v;
+            r.column_major = best->first.first;
+            r.ld = best->first.second;
+          } else {  // nothing to read it from: a square buffer is taken as square, else rows of 16
+            const auto root = static_cast<long long>(std::llround(std::sqrt(static_cast<double>(t.elements))));
+            r.ld = root > 0 && static_cast<std::size_t>(root * root) == t.elements ? root : 16;
+          }
+          const long long other = (static_cast<long long>(t.elements) + r.ld - 1) / r.ld;
+          r.rows = r.column_major ? r.ld : other;
+          r.cols = r.column_major ? other : r.ld;
+        }
+        readings[{b, cls}] = r;
+      }
+    }
+  }
+
+  const Reading& reading(long src, int cls) const {
+    static const Reading unknown;
+    if (src < 0 || src >= kDFirst) return unknown;
+    const auto it = readings.find({static_cast<int>(src), cls});
+    return it == readings.end() ? unknown : it->second;
+  }
+  Reading d_bounds(const Instruction& ins) const {
+    Reading r;
+    r.ld = r.cols = ins.n;
+    r.rows = ins.m;
+    r.elements = static_cast<std::uint64_t>(ins.m) * ins.n;
+    return r;
+  }
+  bool declared(long src) const { return src >= 0 && src < kDFirst && c.buffers_[static_cast<std::size_t>(src)].shape; }
+
+  // A fit that is the tile of its reading at coords(base), without wrapping around a row (or
+  // column) and with empty slots only where the tile hangs over the matrix's edge.
+  template <class IsEmpty>
+  bool fits_reading(const SlotMap& e, const Fit& f, const Reading& r, IsEmpty is_empty, int& orow, int& ocol) const {
+    bool cm = false;
+    long long ld = 0;
+    if (!reading_of(e, f.row_stride, f.col_stride, cm, ld) || cm != r.column_major || ld != r.ld || f.base < 0) return false;
+    const auto [r0, c0] = coords(r, static_cast<std::uint64_t>(f.base));
+    if (r0 > (1 << 30) || c0 > (1 << 30)) return false;
+    orow = static_cast<int>(r0);
+    ocol = static_cast<int>(c0);
+    const long long along = r.column_major ? r0 : c0, extent = r.column_major ? e.rows : e.cols;
+    if (!f.empties) return along + extent <= r.ld;
+    for (std::size_t s = 0; s < e.slots.size(); ++s) {
+      const Slot& w = e.slots[s];
+      if (w.state != SlotState::element) continue;
+      const long long row = r0 + w.row, col = c0 + w.col;
+      if (is_empty(s) ? inside(r, row, col) : (r.column_major ? row : col) >= r.ld) return false;
+    }
+    return true;
+  }
+
+  // ---- observations under the readings ----------------------------------------------------------------
 
   std::string source_name(long src) const {
     if (src >= kDFirst) {
@@ -283,29 +481,36 @@ struct Analysis {
     return element_text(o.src, o.row, o.col) + (o.other_half ? " (from the other 16-bit half)" : "");
   }
 
-  // A, B or C: from the slots' tags.
-  std::vector<Obs> input_obs(const Execution& x, int o, const SlotMap& e, std::map<int, Frame>* frames = nullptr) const {
+  Obs element_obs(long src, int cls, std::uint64_t index, bool other_half) const {
+    const auto [row, col] = coords(reading(src, cls), index);
+    return Obs{SlotState::element, src, static_cast<int>(std::min<long long>(row, 1 << 30)),
+               static_cast<int>(std::min<long long>(col, 1 << 30)), other_half};
+  }
+
+  // A, B or C: from the slots' tags (or, for a fragment settled as a strided tile, from its fit).
+  std::vector<Obs> input_obs(const Execution& x, int o, Operand op, const SlotMap& e) const {
+    std::vector<Obs> obs(e.slots.size());
+    const int width = e.element_bits, cls = class_of(op);
+    if (x.settled[o].done) {
+      const Execution::Settled& st = x.settled[o];
+      for (std::size_t s = 0; s < obs.size(); ++s)
+        if (e.slots[s].state == SlotState::element)
+          obs[s] = element_obs(st.src, cls,
+                               static_cast<std::uint64_t>(st.base + e.slots[s].row * st.row_stride + e.slots[s].col * st.col_stride), false);
+      return obs;
+    }
     const std::vector<SlotRecord>& rec = x.operands[o];
-    std::vector<Obs> obs(rec.size());
-    const int width = e.element_bits;
-    // Per buffer: which slots hold its elements, to find its frame.
-    std::map<int, std::pair<std::vector<std::uint64_t>, std::vector<bool>>> per_buffer;
-    std::vector<int> buf(rec.size(), -1);
-    for (std::size_t s = 0; s < rec.size(); ++s) {
+    int cached = -1;
+    for (std::size_t s = 0; s < rec.size() && s < obs.size(); ++s) {
       if (rec[s].kind == SlotKind::input) {
-        const int b = buffer_of(rec[s].id, width);
-        if (b < 0) continue;
-        buf[s] = b;
-        auto& [index, has] = per_buffer[b];
-        if (index.empty()) { index.assign(rec.size(), 0); has.assign(rec.size(), false); }
-        index[s] = rec[s].id - c.buffers_[static_cast<std::size_t>(b)].first_id;
-        has[s] = true;
+        const Held h = held_input(SlotRecord{rec[s].id, SlotKind::input, false}, width, cached);
+        if (h.kind == Held::element) obs[s] = element_obs(h.buffer, cls, h.index, rec[s].other_half);
       } else if (rec[s].kind == SlotKind::d_tag) {
         const std::uint64_t id = rec[s].id;
         const auto ex = static_cast<long>(id >> 9);
         const int slot = static_cast<int>(id & 0xFF);
         // The execution: the latest before this one with that number (modulo the tag's period).
-        const std::uint32_t period = width == 32 ? kExecutions32Period() : 29;
+        const std::uint32_t period = width == 32 ? kExecutions32Period : kExecutions16;
         const long found = latest_execution(static_cast<std::uint32_t>(ex), period, x.number);
         if (found < 0) continue;
         const Execution& prev = c.execution(found);
@@ -315,54 +520,93 @@ struct Analysis {
                      dm.slots[static_cast<std::size_t>(slot)].col, rec[s].other_half || (id >> 8 & 1)};
       }
     }
-    for (const auto& [b, ih] : per_buffer) {
-      const Frame f = frame(b, ih.first, ih.second, e);
-      if (frames) (*frames)[b] = f;
-      for (std::size_t s = 0; s < rec.size(); ++s)
-        if (buf[s] == b) {
-          const auto [row, col] = coords(f, ih.first[s]);
-          obs[s] = Obs{SlotState::element, b, row, col, rec[s].other_half};
-        }
-    }
     return obs;
   }
-  static std::uint32_t kExecutions32Period() { return 0x3F800000u >> 9; }
 
-  std::vector<Obs> store_obs(const Execution& x, const SlotMap& e, Frame& bounds) const {
+  std::vector<Obs> store_obs(const Execution& x) const {
     std::vector<Obs> obs(x.stores.size());
-    std::map<int, std::pair<std::vector<std::uint64_t>, std::vector<bool>>> per_buffer;
-    for (std::size_t s = 0; s < x.stores.size(); ++s) {
+    for (std::size_t s = 0; s < obs.size(); ++s) {
       const Store& st = x.stores[s];
-      if (st.buffer < 0) continue;
-      auto& [index, has] = per_buffer[st.buffer];
-      if (index.empty()) { index.assign(obs.size(), 0); has.assign(obs.size(), false); }
-      index[s] = st.index;
-      has[s] = true;
-    }
-    for (const auto& [b, ih] : per_buffer) {
-      const Frame f = frame(b, ih.first, ih.second, e);
-      bounds = f;
-      for (std::size_t s = 0; s < obs.size(); ++s)
-        if (x.stores[s].buffer == b) {
-          const auto [row, col] = coords(f, ih.first[s]);
-          obs[s] = Obs{SlotState::element, b, row, col, x.stores[s].half == 1};
-        }
+      if (st.buffer >= 0) obs[s] = element_obs(st.buffer, kClassCD, st.index, st.half == 1);
     }
     return obs;
   }
 
-  Frame bounds_of(long src, const std::vector<Obs>& obs, const SlotMap& e) const {
-    if (src >= kDFirst) return Frame{16, 16, false};
-    if (src < 0) return Frame{};
-    // The frame input_obs used: recover it from the declared shape or the same inference.
-    const TaggedBuffer& t = c.buffers_[static_cast<std::size_t>(src)];
-    if (t.shape) return Frame{t.shape->rows, t.shape->cols, t.shape->column_major};
-    int cols = 0;
-    for (const Obs& o : obs) cols = std::max(cols, o.col + 1);
-    (void)e;
-    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(t.elements))));
-    if (static_cast<std::size_t>(root) * static_cast<std::size_t>(root) == t.elements) return Frame{root, root, false};
-    return Frame{1 << 30, 1 << 30, false};  // unknown: treat every missing slot as inside
+  // C is the D of an earlier execution of the same instruction, slot for slot.
+  bool quick_chained(const Execution& x, int o, const SlotMap& e, OperandVerdict& v) const {
+    const std::vector<SlotRecord>& rec = x.operands[o];
+    long found = -2;
+    for (std::size_t s = 0; s < rec.size(); ++s) {
+      if (e.slots[s].state != SlotState::element) continue;
+      const SlotRecord& r = rec[s];
+      if (r.kind != SlotKind::d_tag || r.other_half || (r.id & 0x1FF) != s) return false;
+      const std::uint32_t period = e.element_bits == 32 ? kExecutions32Period : kExecutions16;
+      const long ex = latest_execution(r.id >> 9, period, x.number);
+      if (ex < 0 || (found != -2 && ex != found)) return false;
+      found = ex;
+    }
+    if (found < 0) return false;
+    const Execution& prev = c.execution(found);
+    if (prev.ins != x.ins || prev.opsel != x.opsel) return false;
+    v.checked = true;
+    v.src = kDFirst + found;
+    return true;
+  }
+
+  // The verdict on A, B or C of one execution.
+  OperandVerdict input_verdict(const Execution& x, int o, Operand op, const LayoutOptions& lo) const {
+    OperandVerdict v;
+    const SlotMap& e = table_slot_map(*x.ins, op, lo.opsel);
+    if (!x.ins->has_operand(op) || (x.operands[o].empty() && !x.settled[o].done)) return v;
+    const Fit& f = fits[static_cast<std::size_t>(x.number)][static_cast<std::size_t>(o)];
+    if (f.ok && f.src >= 0) {
+      const std::vector<SlotRecord>& rec = x.operands[o];
+      if (fits_reading(e, f, reading(f.src, class_of(op)), [&](std::size_t s) { return rec[s].kind == SlotKind::none; }, v.m.orow, v.m.ocol)) {
+        v.checked = true;
+        v.src = f.src;
+        return v;
+      }
+    } else if (!x.settled[o].done && op == Operand::c && quick_chained(x, o, e, v)) {
+      return v;
+    }
+    std::vector<Obs> obs = input_obs(x, o, op, e);
+    const long src = dominant_source(obs);
+    return verdict(*x.ins, op, lo, std::move(obs), src >= kDFirst ? d_bounds(*x.ins) : reading(src, class_of(op)), &x);
+  }
+
+  OperandVerdict store_verdict(const Execution& x, const LayoutOptions& lo) const {
+    OperandVerdict v;
+    const SlotMap& e = table_slot_map(*x.ins, Operand::d, lo.opsel);
+    if (x.stores.empty()) return v;  // D never stored: it went on as a C, checked there
+    const Fit& f = fits[static_cast<std::size_t>(x.number)][3];
+    if (f.ok && f.src >= 0 &&
+        fits_reading(e, f, reading(f.src, kClassCD), [&](std::size_t s) { return x.stores[s].buffer < 0; }, v.m.orow, v.m.ocol)) {
+      v.checked = true;
+      v.src = f.src;
+      return v;
+    }
+    std::vector<Obs> obs = store_obs(x);
+    const long src = dominant_source(obs);
+    return verdict(*x.ins, Operand::d, lo, std::move(obs), reading(src, kClassCD));
+  }
+
+  // Every element slot holds a distinct element of src, and slots of the same place the same one:
+  // the fragment is a permutation of some of src's elements, which a pre-shuffled buffer explains.
+  static bool plain_permutation(const OperandVerdict& v, const SlotMap& e) {
+    std::map<std::pair<int, int>, std::pair<int, int>> element_of, place_of;
+    for (std::size_t s = 0; s < e.slots.size(); ++s) {
+      const Slot& w = e.slots[s];
+      const Obs& o = v.obs[s];
+      if (w.state != SlotState::element) {
+        if (w.state == SlotState::empty && o.state == SlotState::element) return false;
+        continue;
+      }
+      if (o.state != SlotState::element || o.src != v.src || o.other_half) return false;
+      const auto a = element_of.emplace(std::pair{w.row, w.col}, std::pair{o.row, o.col}).first;
+      const auto b = place_of.emplace(std::pair{o.row, o.col}, std::pair{w.row, w.col}).first;
+      if (a->second != std::pair{o.row, o.col} || b->second != std::pair{w.row, w.col}) return false;
+    }
+    return !element_of.empty();
   }
 
   // SWMMAC A read from a dense matrix: the dense K of each stored slot, from the index VGPR. Slot
@@ -391,7 +635,7 @@ struct Analysis {
     return d;
   }
 
-  OperandVerdict verdict(const Instruction& ins, Operand op, const LayoutOptions& lo, std::vector<Obs> obs, Frame bounds,
+  OperandVerdict verdict(const Instruction& ins, Operand op, const LayoutOptions& lo, std::vector<Obs> obs, const Reading& bounds,
                          const Execution* x = nullptr) const {
     OperandVerdict v;
     v.obs = std::move(obs);
@@ -519,6 +763,7 @@ struct Analysis {
     f.operand = op;
     f.mistake = v.mistake;
     const int s = v.m.first_bad;
+    f.cause = !v.mistake.empty() ? v.mistake : "unexplained at " + std::to_string(s);
     if (s >= 0) {
       const int lane = s / e.size, el = s % e.size;
       f.lane = lane;
@@ -543,112 +788,168 @@ struct Analysis {
     f.message += v.mistake.empty() ? " (no catalogue mistake explains this fragment)" : ": " + v.mistake_text;
     return f;
   }
+
+  Finding note(const Execution& x, Operand op, std::string cause, std::string mistake, std::string message) const {
+    Finding f;
+    f.severity = Finding::Severity::note;
+    f.cause = std::move(cause);
+    f.kernel = c.kernel_;
+    f.instruction = std::string(x.ins->name);
+    f.file = x.where.file_name();
+    f.line = static_cast<int>(x.where.line());
+    f.block = x.block;
+    f.wave = x.wave;
+    f.operand = op;
+    f.mistake = std::move(mistake);
+    f.message = std::move(message);
+    return f;
+  }
+
+  // A reading other than the row-major default, and the mistake it would be if the buffer were
+  // row-major after all.
+  Finding reading_note(const Execution& x, Operand op, long src) const {
+    const Reading& r = reading(src, class_of(op));
+    const std::string name = source_name(src), ld = "leading dimension " + std::to_string(r.ld);
+    switch (op) {
+      case Operand::a:
+        return note(x, op, "reading", "a-transposed", name + " is read column-major (" + ld + "); if " + name + " is row-major, A is read transposed");
+      case Operand::b:
+        return note(x, op, "reading", "b-transposed", name + " is read column-major, that is B stored transposed as N x K row-major (" + ld + "); if " +
+                                               name + " is row-major (K x N), B is read transposed");
+      case Operand::c:
+        return note(x, op, "reading", "c-transposed", name + " is read column-major (" + ld + "); if " + name + " is row-major, C is loaded transposed");
+      default:
+        return note(x, op, "reading", "d-transposed", name + " is written column-major (" + ld + "); if " + name + " is row-major, D is stored transposed");
+    }
+  }
+
+  Finding unordered_note(const Execution& x, Operand op, long src) const {
+    const std::string name = source_name(src);
+    return note(x, op, "unordered", "",
+                name + ": no row- or column-major reading of it puts the elements of this " + std::string(operand_name(op)) +
+                    " fragment where the layout wants them (pre-shuffled data?), so its fragments are not checked; if it holds a "
+                    "plain matrix, declare its shape, e.g. WMMASIM_CHECK_SHAPES='" + name + "=ROWSxCOLS:row' (or :col)");
+  }
 };
 
 void Checker::settle(Execution& x) const {
-  Analysis an{*this};
+  Analysis an{*this, {}, {}};
   for (int o = 0; o < 3; ++o) {
     const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
     if (!x.ins->has_operand(op) || x.operands[o].empty()) continue;
-    OperandVerdict v;
-    if (!an.quick_input(x, o, table_slot_map(*x.ins, op, x.opsel), v)) continue;
-    x.settled[o] = Execution::Settled{true, v.src, v.m.orow, v.m.ocol};
+    const SlotMap& e = table_slot_map(*x.ins, op, x.opsel);
+    const Fit f = an.input_fit(x, o, e);
+    bool column_major = false;
+    long long ld = 0;
+    if (!f.ok || f.empties || f.src < 0 || f.base < 0 || !reading_of(e, f.row_stride, f.col_stride, column_major, ld)) continue;
+    x.settled[o] = Execution::Settled{true, f.src, f.base, f.row_stride, f.col_stride};
     std::vector<SlotRecord>().swap(x.operands[o]);
   }
 }
 
 std::vector<Finding> Checker::analyse(std::size_t& fragments) const {
-  Analysis an{*this};
+  Analysis an{*this, {}, {}};
+  an.choose_readings();
   fragments = 0;
   std::vector<Finding> out;
   std::map<std::string, std::size_t> seen;  // one finding per source line, operand and cause
   auto add = [&](Finding f) {
-    const std::string key = f.file + ":" + std::to_string(f.line) + "|" + std::string(operand_name(f.operand)) + "|" + f.mistake + "|" +
-                            (f.mistake.empty() ? std::to_string(f.lane) + "," + std::to_string(f.vgpr) : "");
-    const auto [it, fresh] = seen.emplace(key, out.size());
+    const auto [it, fresh] = seen.emplace(finding_key(f), out.size());
     if (fresh) out.push_back(std::move(f));
     else ++out[it->second].executions;
   };
+  // Executions that accumulate into one D (each C the previous D) form a chain; in a chain A and B
+  // must meet on the same K shift (zero, unless the matrices start inside their buffers).
+  std::vector<long> chain(executions_.size());
+  std::map<std::tuple<long, long, long>, long> k_shift;  // (chain, A's buffer, B's buffer) -> shift
   for (const Execution& x : executions_) {
     const Instruction& ins = *x.ins;
     LayoutOptions lo;
     lo.opsel = x.opsel;
+    chain[static_cast<std::size_t>(x.number)] = x.number;
     OperandVerdict verdicts[3];
     for (int o = 0; o < 3; ++o) {
       const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
-      if (x.settled[o].done) {
-        verdicts[o].checked = true;
-        verdicts[o].src = x.settled[o].src;
-        verdicts[o].m.orow = x.settled[o].orow;
-        verdicts[o].m.ocol = x.settled[o].ocol;
-        ++fragments;
-        continue;
-      }
-      if (!ins.has_operand(op) || x.operands[o].empty()) continue;
-      const SlotMap& e = table_slot_map(ins, op, lo.opsel);
-      if (!an.quick_input(x, o, e, verdicts[o])) {
-        std::map<int, Frame> frames;
-        std::vector<Obs> obs = an.input_obs(x, o, e, &frames);
-        const long src = dominant_source(obs);
-        const Frame bounds = src >= 0 && src < kDFirst && frames.count(static_cast<int>(src)) ? frames[static_cast<int>(src)]
-                                                                                              : an.bounds_of(src, obs, e);
-        verdicts[o] = an.verdict(ins, op, lo, std::move(obs), bounds, &x);
-      }
+      verdicts[o] = an.input_verdict(x, o, op, lo);
       fragments += verdicts[o].checked;
     }
     OperandVerdict& a = verdicts[0];
     OperandVerdict& b = verdicts[1];
+    if (verdicts[2].checked && verdicts[2].src >= kDFirst)
+      chain[static_cast<std::size_t>(x.number)] = chain[static_cast<std::size_t>(verdicts[2].src - kDFirst)];
     // The same K permutation on A and B: the same product, summed in another order.
     const bool same_k_order = !a.ok && !b.ok && a.k_permuted && b.k_permuted && a.k_perm == b.k_perm;
     if (same_k_order) {
-      Finding f = an.finding(x, Operand::a, a, table_slot_map(ins, Operand::a, lo.opsel));
-      f.severity = Finding::Severity::note;
-      f.mistake = a.mistake == b.mistake ? a.mistake : "";
-      f.message = "A and B use the same permutation of K" +
-                  (a.mistake == "contiguous-k-16bit" ? std::string(" (the contiguous-K relabelling, K bits 2 and 3 swapped)") : "") +
-                  ": the product is the same, but the hardware sums K in another order, so rounding can differ from the ISA layout's";
-      f.lane = f.vgpr = f.bit_lo = f.bit_hi = -1;
-      f.found = f.expected = "";
+      Finding f = an.note(x, Operand::a, "k-permutation", a.mistake == b.mistake ? a.mistake : "",
+                          "A and B use the same permutation of K" +
+                              (a.mistake == "contiguous-k-16bit" ? std::string(" (the contiguous-K relabelling, K bits 2 and 3 swapped)") : "") +
+                              ": the product is the same GEMM, but the hardware adds the products of each group of K in the "
+                              "order of their K positions, so " +
+                              (ins.integer_inputs() ? std::string("with integer inputs the result is exact all the same")
+                                                    : std::string("the result can differ in the last bits of f32 from a reference GEMM "
+                                                                  "summed in K order (allow a few ULP there); the GPU gives the same "
+                                                                  "bits as the emulator")));
       add(std::move(f));
     }
     for (int o = 0; o < 3; ++o) {
       const Operand op = o == 0 ? Operand::a : o == 1 ? Operand::b : Operand::c;
-      if (!verdicts[o].checked || verdicts[o].ok || (same_k_order && o < 2)) continue;
-      add(an.finding(x, op, verdicts[o], table_slot_map(ins, op, lo.opsel)));
+      OperandVerdict& v = verdicts[o];
+      if (!v.checked) continue;
+      if (v.ok || (same_k_order && o < 2)) {
+        if (v.src < kDFirst && an.reading(v.src, class_of(op)).column_major && !an.declared(v.src)) add(an.reading_note(x, op, v.src));
+        continue;
+      }
+      const SlotMap& e = table_slot_map(ins, op, lo.opsel);
+      if (v.mistake.empty() && !v.k_permuted && v.src < kDFirst && !an.declared(v.src) && Analysis::plain_permutation(v, e)) {
+        v.unordered = true;
+        add(an.unordered_note(x, op, v.src));
+        continue;
+      }
+      add(an.finding(x, op, v, e));
     }
-    // A and B must cover the same K range.
-    if (ins.family == Family::wmma && a.checked && b.checked && a.ok && b.ok && a.src != b.src && a.src < kDFirst && b.src < kDFirst &&
-        a.m.ocol != b.m.orow) {
-      Finding f;
-      f.kernel = kernel_;
-      f.instruction = std::string(ins.name);
-      f.file = x.where.file_name();
-      f.line = static_cast<int>(x.where.line());
-      f.block = x.block;
-      f.wave = x.wave;
-      f.operand = Operand::b;
-      if (x.b_from_load_tr && std::abs(a.m.ocol - b.m.orow) == 1) f.mistake = "load-tr-address-off-by-one-row";
-      f.message = "A holds columns " + std::to_string(a.m.ocol) + ".." + std::to_string(a.m.ocol + ins.k - 1) + " of " + an.source_name(a.src) +
-                  " but B holds rows " + std::to_string(b.m.orow) + ".." + std::to_string(b.m.orow + ins.k - 1) + " of " + an.source_name(b.src) +
-                  (f.mistake.empty() ? ": A and B must use the same K (no catalogue mistake explains this)"
-                                     : ": A and B must use the same K: every lane's global_load_tr address is one row off");
-      add(std::move(f));
+    // A and B must meet on the same K. Within one accumulation the offset between A's K columns and
+    // B's K rows must stay the same; it is zero where both shapes are declared. (Without shapes a
+    // constant offset is a tile origin: A a sub-matrix of a larger one, a batched GEMM, matrices
+    // packed into one buffer.)
+    if (ins.family == Family::wmma && a.checked && b.checked && a.ok && b.ok && a.src != b.src && a.src < kDFirst && b.src < kDFirst) {
+      const long shift = b.m.orow - a.m.ocol;
+      const long expected = an.declared(a.src) && an.declared(b.src)
+                                ? 0
+                                : k_shift.emplace(std::tuple{chain[static_cast<std::size_t>(x.number)], a.src, b.src}, shift).first->second;
+      if (shift != expected) {
+        Finding f;
+        f.kernel = kernel_;
+        f.instruction = std::string(ins.name);
+        f.file = x.where.file_name();
+        f.line = static_cast<int>(x.where.line());
+        f.block = x.block;
+        f.wave = x.wave;
+        f.operand = Operand::b;
+        f.cause = "k-mismatch";
+        if (x.b_from_load_tr && std::abs(shift - expected) == 1) f.mistake = "load-tr-address-off-by-one-row";
+        f.message = "A holds columns " + std::to_string(a.m.ocol) + ".." + std::to_string(a.m.ocol + ins.k - 1) + " of " +
+                    an.source_name(a.src) + " but B holds rows " + std::to_string(b.m.orow) + ".." + std::to_string(b.m.orow + ins.k - 1) +
+                    " of " + an.source_name(b.src) +
+                    (expected != 0 ? " (the earlier steps of this accumulation had them " + std::to_string(expected) + " apart)"
+                                   : std::string()) +
+                    (f.mistake.empty() ? ": A and B must use the same K (no catalogue mistake explains this)"
+                                       : ": A and B must use the same K: every lane's global_load_tr address is one row off");
+        add(std::move(f));
+      }
     }
     // D: where each slot's tag was stored.
     {
-      const SlotMap& e = table_slot_map(ins, Operand::d, lo.opsel);
-      OperandVerdict d;
-      if (!an.quick_stores(x, e, d)) {
-        Frame bounds;
-        std::vector<Obs> obs = an.store_obs(x, e, bounds);
-        d = an.verdict(ins, Operand::d, lo, std::move(obs), bounds);
-      }
+      OperandVerdict d = an.store_verdict(x, lo);
       fragments += d.checked;
-      if (d.checked && !d.ok) add(an.finding(x, Operand::d, d, e));
+      const SlotMap& e = table_slot_map(ins, Operand::d, lo.opsel);
+      if (d.checked && d.ok && d.src < kDFirst && an.reading(d.src, kClassCD).column_major && !an.declared(d.src))
+        add(an.reading_note(x, Operand::d, d.src));
+      else if (d.checked && !d.ok && d.mistake.empty() && d.src < kDFirst && !an.declared(d.src) && Analysis::plain_permutation(d, e))
+        add(an.unordered_note(x, Operand::d, d.src));
+      else if (d.checked && !d.ok)
+        add(an.finding(x, Operand::d, d, e));
     }
   }
-  for (Finding& f : out)
-    if (f.executions > 1) f.message += " (in " + std::to_string(f.executions) + " executions)";
   return out;
 }
 

@@ -12,6 +12,8 @@ namespace {
 // A map built slot by slot from the layout's own map.
 SlotMap remap(const SlotMap& base, const std::function<Slot(int lane, int e)>& f) {
   SlotMap m = base;
+  m.rows = m.cols = 0;  // the place index describes the layout's map, not this one
+  m.slot_at.clear();
   for (int lane = 0; lane < m.lanes; ++lane)
     for (int e = 0; e < m.size; ++e) m.at(lane, e) = f(lane, e);
   return m;

@@ -4,10 +4,13 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <tuple>
 
 #include "tags.hpp"
+#include "wmmasim/diagnosis/shapes.hpp"
 #include "wmmasim/error.hpp"
 #include "wmmasim/layouts/operand_layout.hpp"
+#include "wmmasim/simt/fault.hpp"
 #include "wmmasim/simt/lane_context.hpp"
 
 namespace wmmasim::diagnosis {
@@ -42,6 +45,7 @@ Checker::Checker(std::string kernel, std::span<const simt::TaggableBuffer> buffe
     TaggedBuffer t;
     t.name = b.name;
     t.data = b.data;
+    if (!b.tag) continue;
     for (const MatrixShape& s : shapes)
       if (s.buffer == b.name) t.shape = &s;
     t.width = t.shape && t.shape->format != Format::none ? format_bits(t.shape->format)
@@ -52,6 +56,11 @@ Checker::Checker(std::string kernel, std::span<const simt::TaggableBuffer> buffe
       t.first_id = ids_per_width_[t.width];
       ids_per_width_[t.width] += t.elements;
     }
+    if (t.shape && t.width &&
+        static_cast<unsigned long long>(t.shape->rows) * static_cast<unsigned long long>(t.shape->cols) > t.elements)
+      throw UserError("the shape declared for '" + quoted_input(t.name) + "' (" + std::to_string(t.shape->rows) + "x" +
+                      std::to_string(t.shape->cols) + ") has more elements than the buffer's " + std::to_string(t.elements) +
+                      " in kernel " + kernel_);
     buffers_.push_back(t);
   }
   // Enough runs that every element's number has one digit per run.
@@ -96,6 +105,13 @@ void Checker::collect_stores() {
       }
     }
   }
+}
+
+std::vector<std::string> Checker::shapes_used() const {
+  std::vector<std::string> out;
+  for (const TaggedBuffer& b : buffers_)
+    if (b.shape) out.push_back(b.shape->buffer);
+  return out;
 }
 
 const Execution& Checker::execution(long number) const {
@@ -246,6 +262,21 @@ LayoutChecker::~LayoutChecker() = default;
 
 void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::TaggableBuffer> buffers,
                                  const std::function<void(bool tagged)>& run_once) {
+  {
+    std::lock_guard lock(mutex_);
+    if (options_.shapes_from_environment && !shapes_read_) {
+      shapes_read_ = true;  // read once: a bad value is one sentence, and the program stops
+      if (const char* v = std::getenv("WMMASIM_CHECK_SHAPES"); v && *v) {
+        try {
+          for (MatrixShape& s : shapes_setting(v)) options_.shapes.push_back(std::move(s));
+        } catch (const UserError& e) {
+          std::fprintf(stderr, "wmmasim: %s\n", e.what());
+          std::fflush(stderr);
+          std::_Exit(2);
+        }
+      }
+    }
+  }
   std::vector<std::vector<std::byte>> saved;
   for (const simt::TaggableBuffer& b : buffers) saved.emplace_back(b.data, b.data + b.bytes);
   auto restore = [&] {
@@ -255,6 +286,9 @@ void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::
   detail::Checker* expected = nullptr;
   if (!detail::g_tagging.compare_exchange_strong(expected, &checker))
     throw UserError("two layout-checked launches at once: run checked launches one at a time");
+  // A fault in a tagged run (an assert, or an index computed from a tag) is the tags' doing, not the
+  // program's: the launch is left unchecked, and the plain run shows whether the program faults.
+  std::string stopped;
   try {
     for (int run = 0; run < checker.runs(); ++run) {
       checker.fill(run);
@@ -262,6 +296,8 @@ void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::
       run_once(true);
       if (run == 0) checker.collect_stores();
     }
+  } catch (const simt::KernelFault& f) {
+    stopped = f.what();
   } catch (...) {
     detail::g_tagging.store(nullptr);
     restore();
@@ -271,40 +307,116 @@ void LayoutChecker::check_launch(std::string_view kernel, std::span<const simt::
   restore();
   run_once(false);
   std::size_t fragments = 0;
-  const std::vector<Finding> found = checker.analyse(fragments);
-  std::vector<Finding> all;
+  std::vector<Finding> found;
+  if (stopped.empty()) {
+    found = checker.analyse(fragments);
+  } else {
+    Finding f;
+    f.severity = Finding::Severity::note;
+    f.kernel = std::string(kernel);
+    f.cause = "tagged-run-stopped";
+    f.message = "a tagged run stopped (" + stopped +
+                "), which the plain run did not: the kernel's control flow or addresses depend on its data, so this launch's "
+                "fragments are not checked";
+    found.push_back(std::move(f));
+  }
   {
     std::lock_guard lock(mutex_);
-    instructions_ += checker.executions();
+    ++launches_;
+    instructions_ += stopped.empty() ? checker.executions() : 0;
     fragments_ += fragments;
-    findings_.insert(findings_.end(), found.begin(), found.end());
-    all = findings_;
+    for (const std::string& name : checker.shapes_used()) shapes_used_.insert(name);
+    add(found);
   }
-  if (options_.print)
-    for (const Finding& f : found) std::fprintf(stderr, "%s\n", finding_line(f).c_str());
+  write_json();
+}
+
+void LayoutChecker::add(const std::vector<Finding>& found) {
+  for (const Finding& f : found) {
+    const auto [it, fresh] = finding_of_.emplace(detail::finding_key(f), findings_.size());
+    if (fresh) {
+      findings_.push_back(f);
+      findings_.back().launches = 1;
+    } else {
+      findings_[it->second].executions += f.executions;
+      ++findings_[it->second].launches;
+    }
+  }
+}
+
+void LayoutChecker::write_json() const {
   std::string json_path = options_.json_path;
   if (options_.json_path_from_environment) {
     const char* p = std::getenv("WMMASIM_CHECK_LAYOUTS_JSON");
     json_path = p ? p : "";
   }
-  if (!json_path.empty()) {  // written whole: to a temporary file, then renamed
-    std::ofstream out(json_path + ".tmp");
-    out << findings_json(all) << "\n";
-    out.close();
-    if (!out || std::rename((json_path + ".tmp").c_str(), json_path.c_str()) != 0)
-      throw UserError("cannot write the layout findings to " + json_path);
+  if (json_path.empty()) return;
+  // Written whole: to a temporary file, then renamed.
+  std::ofstream out(json_path + ".tmp");
+  out << findings_json(findings()) << "\n";
+  out.close();
+  if (!out || std::rename((json_path + ".tmp").c_str(), json_path.c_str()) != 0)
+    throw UserError("cannot write the layout findings to " + json_path);
+}
+
+void LayoutChecker::finish() {
+  std::vector<Finding> all;
+  std::vector<std::string> unused;
+  std::size_t launches = 0, instructions = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (launches_ == launches_at_finish_) return;  // nothing new since the last report
+    launches_at_finish_ = launches = launches_;
+    instructions = instructions_;
+    for (const MatrixShape& s : options_.shapes)
+      if (!shapes_used_.count(s.buffer)) unused.push_back(s.buffer);
+  }
+  all = findings();
+  if (options_.print) {
+    long errors = 0;
+    for (const Finding& f : all) {
+      std::fprintf(stderr, "%s\n", finding_line(f).c_str());
+      errors += f.severity == Finding::Severity::error;
+    }
+    for (const std::string& name : unused)
+      std::fprintf(stderr, "wmmasim: note: a shape is declared for '%s', but no checked launch has a buffer of that name\n",
+                   quoted_input(name).c_str());
+    auto count = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    const std::size_t notes = all.size() - static_cast<std::size_t>(errors);
+    std::fprintf(stderr, "wmmasim: layout check: %s, %s: %s, %s\n", count(launches, "launch", "launches").c_str(),
+                 count(instructions, "matrix instruction execution", "matrix instruction executions").c_str(),
+                 count(static_cast<std::size_t>(errors), "error", "errors").c_str(), count(notes, "note", "notes").c_str());
+    std::fflush(stderr);
+  }
+  try {
+    write_json();
+  } catch (const UserError& e) {
+    std::fprintf(stderr, "wmmasim: %s\n", e.what());
   }
 }
 
 std::vector<Finding> LayoutChecker::findings() const {
-  std::lock_guard lock(mutex_);
-  return findings_;
+  std::vector<Finding> out;
+  {
+    std::lock_guard lock(mutex_);
+    out = findings_;
+  }
+  // Source order: by file and line, then operand; launch-level notes (no file) last.
+  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
+    if (a.file.empty() != b.file.empty()) return b.file.empty();
+    return std::tie(a.file, a.line, a.operand) < std::tie(b.file, b.line, b.operand);
+  });
+  return out;
 }
 std::vector<Finding> LayoutChecker::errors() const {
   std::vector<Finding> out;
   for (const Finding& f : findings())
     if (f.severity == Finding::Severity::error) out.push_back(f);
   return out;
+}
+std::size_t LayoutChecker::launches_checked() const {
+  std::lock_guard lock(mutex_);
+  return launches_;
 }
 std::size_t LayoutChecker::instructions_checked() const {
   std::lock_guard lock(mutex_);
@@ -317,19 +429,28 @@ std::size_t LayoutChecker::fragments_checked() const {
 void LayoutChecker::clear() {
   std::lock_guard lock(mutex_);
   findings_.clear();
-  instructions_ = fragments_ = 0;
+  finding_of_.clear();
+  shapes_used_.clear();
+  launches_ = instructions_ = fragments_ = launches_at_finish_ = 0;
 }
 
 namespace {
-// WMMASIM_CHECK_LAYOUTS=1: launches without a checker of their own use this one, which prints.
+// WMMASIM_CHECK_LAYOUTS=1: launches without a checker of their own use this one. It gathers the
+// findings of the whole program and prints them once, when the program ends (exit, or return from
+// main; the HIP runtime's _exit after a kernel fault runs finish() first). It is never destroyed, so
+// that the exit handler finds it whatever the order of static destructors.
 struct DefaultCheck {
-  LayoutChecker checker{[] {
-    CheckOptions o;
-    o.print = true;
-    o.json_path_from_environment = true;
-    return o;
-  }()};
-  DefaultCheck() { simt::set_default_layout_check(&checker); }
+  DefaultCheck() {
+    static LayoutChecker* checker = new LayoutChecker([] {
+      CheckOptions o;
+      o.print = true;
+      o.json_path_from_environment = true;
+      o.shapes_from_environment = true;
+      return o;
+    }());
+    simt::set_default_layout_check(checker);
+    std::atexit([] { simt::finish_default_layout_check(); });
+  }
 } g_default_check;
 }  // namespace
 

@@ -27,6 +27,11 @@ struct TaggedBuffer {
   const MatrixShape* shape = nullptr;
 };
 
+// The three ways a buffer is used, each with its own reading: as A, as B, or as C and D (which
+// must agree: D stored where C was loaded from is the same matrix).
+enum OperandClass { kClassA = 0, kClassB = 1, kClassCD = 2 };
+inline int class_of(Operand op) { return op == Operand::a ? kClassA : op == Operand::b ? kClassB : kClassCD; }
+
 // What one slot of an operand held, over all tagged runs.
 enum class SlotKind : std::uint8_t { none, input, d_tag };
 // Eight bytes per slot: a checked launch keeps one per slot of every execution until the analysis.
@@ -51,12 +56,14 @@ struct Execution {
   int wave = 0;
   std::vector<SlotRecord> operands[3];  // A, B, C, slot-map order
   std::vector<Store> stores;             // per D slot: where its tag was first found after run 0 (empty: never stored)
-  // A, B, C found exactly as the layout says as soon as their records were complete (their records
-  // are then dropped): the source and tile origin the K check needs.
+  // A, B, C found to be a plain strided tile of one buffer as soon as their records were complete
+  // (their records are then dropped): element (r, c) of the layout came from element
+  // base + r*row_stride + c*col_stride. Whether that is the buffer's reading is decided with all
+  // executions in view.
   struct Settled {
     bool done = false;
     long src = -1;
-    int orow = 0, ocol = 0;
+    long long base = 0, row_stride = 0, col_stride = 0;
   } settled[3];
   std::vector<std::uint32_t> index;      // SWMMAC: each lane's index VGPR (run 0)
   bool b_from_load_tr = false;           // B is, word for word, what a global_load_tr of this wave returned
@@ -65,6 +72,9 @@ struct Execution {
 class Checker {
  public:
   Checker(std::string kernel, std::span<const simt::TaggableBuffer> buffers, const std::vector<MatrixShape>& shapes);
+  const std::string& kernel() const { return kernel_; }
+  // The names of the declared shapes that a buffer of this launch has.
+  std::vector<std::string> shapes_used() const;
   int runs() const { return runs_; }
   void fill(int run);           // tags for run `run` into every tagged buffer
   void begin_run(int run) { run_ = run; counters_.clear(); }
@@ -99,6 +109,9 @@ inline long latest_execution(std::uint32_t mod, std::uint32_t period, long befor
   if (before <= static_cast<long>(mod)) return -1;
   return static_cast<long>(mod) + static_cast<long>(period) * ((before - 1 - static_cast<long>(mod)) / static_cast<long>(period));
 }
+
+// Findings with the same key are one finding (their executions and launches add up).
+std::string finding_key(const Finding& f);
 
 std::uint32_t read_element(const std::byte* data, int width, std::uint64_t i);
 void write_element(std::byte* data, int width, std::uint64_t i, std::uint32_t v);

@@ -1,6 +1,7 @@
 // Findings as text (one line each) and as JSON.
 #include <nlohmann/json.hpp>
 
+#include "checker.hpp"
 #include "wmmasim/diagnosis/check.hpp"
 
 namespace wmmasim::diagnosis {
@@ -9,9 +10,20 @@ std::string finding_line(const Finding& f) {
   std::string file = f.file;
   const std::size_t slash = file.find_last_of('/');
   if (slash != std::string::npos) file = file.substr(slash + 1);
-  return file + ":" + std::to_string(f.line) + ": " + f.instruction + ": " +
-         (f.severity == Finding::Severity::error ? "error: " : "note: ") + f.message;
+  std::string counts;
+  if (f.executions > 1 || f.launches > 1)
+    counts = " (in " + std::to_string(f.executions) + (f.executions == 1 ? " execution" : " executions") +
+             (f.launches > 1 ? " of " + std::to_string(f.launches) + " launches" : std::string()) + ")";
+  const std::string where = file.empty() ? "wmmasim: kernel " + f.kernel : file + ":" + std::to_string(f.line) + ": " + f.instruction;
+  return where + ": " + (f.severity == Finding::Severity::error ? "error: " : "note: ") + f.message + counts;
 }
+
+namespace detail {
+std::string finding_key(const Finding& f) {
+  return f.file + ":" + std::to_string(f.line) + "|" + f.kernel.substr(0, f.file.empty() ? std::string::npos : 0) + "|" + f.instruction +
+         "|" + std::string(operand_name(f.operand)) + "|" + (f.severity == Finding::Severity::error ? "e|" : "n|") + f.cause;
+}
+}  // namespace detail
 
 std::string findings_json(const std::vector<Finding>& findings) {
   nlohmann::json out = nlohmann::json::array();
@@ -30,6 +42,7 @@ std::string findings_json(const std::vector<Finding>& findings) {
     if (!f.expected.empty()) j["expected"] = f.expected;
     j["mistake"] = f.mistake.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.mistake);
     j["executions"] = f.executions;
+    j["launches"] = f.launches;
     j["message"] = f.message;
     out.push_back(std::move(j));
   }

@@ -1,5 +1,7 @@
 #include "wmmasim/diagnosis/slot_map.hpp"
 
+#include <algorithm>
+
 #include "wmmasim/layouts/fragment.hpp"
 #include "wmmasim/layouts/instruction_table.hpp"
 #include "wmmasim/layouts/operand_layout.hpp"
@@ -20,6 +22,15 @@ SlotMap slot_map(const LinearLayout& l, int lanes, int size) {
       if (lane < l.lanes() && e < fragment_size(l) && fragment_element(l, lane, e, el))
         m.at(lane, e) = Slot{SlotState::element, el.row, el.col};
     }
+  for (const Slot& s : m.slots)
+    if (s.state == SlotState::element) {
+      m.rows = std::max(m.rows, s.row + 1);
+      m.cols = std::max(m.cols, s.col + 1);
+    }
+  m.slot_at.assign(static_cast<std::size_t>(m.rows) * static_cast<std::size_t>(m.cols), -1);
+  for (std::size_t i = m.slots.size(); i-- > 0;)
+    if (m.slots[i].state == SlotState::element)
+      m.slot_at[static_cast<std::size_t>(m.slots[i].row) * static_cast<std::size_t>(m.cols) + static_cast<std::size_t>(m.slots[i].col)] = static_cast<int>(i);
   return m;
 }
 

@@ -218,4 +218,18 @@ std::uint32_t dot2_f32(Arch arch, Format f, std::uint32_t src0, std::uint32_t sr
   return gfx12_to_f32(gfx12_dot_step(a, b, 2, src2, StepRule{}));
 }
 
+std::uint32_t dot4_f32_fp8(Format fa, Format fb, std::uint32_t src0, std::uint32_t src1, std::uint32_t src2) {
+  if (!eight_bit_float(fa) || !eight_bit_float(fb))
+    throw UserError("V_DOT4_F32 takes fp8 or bf8 elements, not " + std::string(format_name(eight_bit_float(fa) ? fb : fa)) + ".");
+  Factor a[4], b[4];
+  for (int e = 0; e < 4; ++e) {
+    a[e] = decode_factor(src0 >> (8 * e) & 0xFFu, float_format(fa));
+    b[e] = decode_factor(src1 >> (8 * e) & 0xFFu, float_format(fb));
+  }
+  StepRule rule;
+  rule.group_size = 4;
+  rule.invalid_nan = kFactorNanF32;
+  return gfx12_to_f32(gfx12_dot_step(a, b, 4, src2, rule));
+}
+
 }  // namespace wmmasim

@@ -75,8 +75,9 @@ void BlockRunner::run(std::uint64_t linear_block) {
     w.trace.clear();
   }
   exited_ = barrier_arrived_ = 0;
-  barrier_sum_ = 0;
+  barrier_votes_ = {};
   barrier_mismatch_ = false;
+  noted_.clear();
   fault_.reset();
   ready_.clear();
   collective_due_ = nullptr;
@@ -189,6 +190,8 @@ void BlockRunner::lane_main(LaneState& lane) {
   run_kernel(lane);
   lane.status = LaneStatus::exited;
   ++exited_;
+  // The last lane to exit while others wait completes their barrier, as a wave that ends does.
+  if (barrier_arrived_ != 0 && barrier_arrived_ + exited_ == lane_count_ && !fault_ && !abandoning_) complete_barrier();
   LaneState* next = next_ready();
   void* finished = nullptr;
   enter(next);
@@ -244,25 +247,79 @@ std::string BlockRunner::lane_context(const LaneState& lane) const {
 
 // ------------------------------------------------------------------ barriers --------------------
 
-int BlockRunner::sync_threads(LaneState& lane, std::source_location where, int contribution) {
+BarrierVotes BlockRunner::sync_threads(LaneState& lane, std::source_location where, int vote) {
   lane.last.store(where, std::memory_order_relaxed);
   if (launch.options.trace && lane.lane == 0)
     waves[lane.wave].trace.push_back(TraceEvent{EventKind::barrier, "s_barrier", where, 0, {}});
   lane.status = LaneStatus::at_barrier;
   lane.wait_where = where;
+  lane.votes = vote != kNoVote;
   if (barrier_arrived_++ == 0) barrier_where_ = where;
   else if (!same_point(where, barrier_where_)) barrier_mismatch_ = true;
-  barrier_sum_ += contribution;
-  if (barrier_arrived_ == lane_count_ && !barrier_mismatch_) {
-    // This lane completes the barrier. Everyone, itself included, resumes in thread order, so the
-    // first lane to misbehave after a barrier is the lowest one, as a reader would expect. Each
-    // reads the sum as soon as it resumes, before any lane can complete another barrier.
-    barrier_arrived_ = 0;
-    barrier_result_ = std::exchange(barrier_sum_, 0);
-    for (unsigned t = 0; t < lane_count_; ++t) make_ready(lanes_[t]);
+  if (lane.votes) {
+    ++barrier_votes_.voters;
+    barrier_votes_.true_count += vote;
   }
+  if (barrier_arrived_ + exited_ == lane_count_) complete_barrier();
   suspend(lane);
   return barrier_result_;
+}
+
+// Every lane waits at a barrier or has exited. The waiting lanes, this one among them, resume in
+// thread order, so the first lane to misbehave after a barrier is the lowest one, as a reader would
+// expect. Each reads the votes as soon as it resumes, before any lane can complete another barrier.
+void BlockRunner::complete_barrier() {
+  if (barrier_votes_.voters != 0 && waves.size() > 1 && !votes_line_up()) return;
+  if (launch.options.sync_notes && (exited_ != 0 || barrier_mismatch_)) [[unlikely]]
+    note_barrier();
+  barrier_arrived_ = 0;
+  barrier_mismatch_ = false;
+  barrier_result_ = std::exchange(barrier_votes_, BarrierVotes{});
+  for (unsigned t = 0; t < lane_count_; ++t)
+    if (lanes_[t].status == LaneStatus::at_barrier) make_ready(lanes_[t]);
+}
+
+// In a block of several waves, ROCm's __syncthreads_count/_and/_or (__ockl_wgred_* in ROCm's device
+// libraries) is three barriers around an LDS word: wave 0's lane 0 stores its wave's vote, each
+// other wave's lane 0 adds its own, every lane reads the word. So on the GPU the lanes of the block
+// must all vote (a plain barrier would pair with their later barriers), wave 0's lane 0 must vote
+// (nothing else starts the word), and so must lane 0 of every wave with voters (or their votes are
+// lost). A one-wave block needs none of this: there the vote is a wave reduction, no barrier.
+bool BlockRunner::votes_line_up() {
+  const unsigned ws = static_cast<unsigned>(launch.options.wave_size);
+  const std::string where_block = "in kernel " + launch.kernel + ", block " + block_name();
+  std::vector<unsigned> voters, plain;
+  for (unsigned t = 0; t < lane_count_; ++t) {
+    const LaneState& l = lanes_[t];
+    if (l.status == LaneStatus::at_barrier) (l.votes ? voters : plain).push_back(t);
+  }
+  const std::string vote = "the barrier vote (__syncthreads_count/_and/_or) at " + short_location(lanes_[voters[0]].wait_where);
+  if (!plain.empty()) {
+    record_fault(FaultKind::barrier,
+                 describe_threads(voters) + " wait at " + vote + " while " + describe_threads(plain) +
+                     " wait at the plain barrier at " + short_location(lanes_[plain[0]].wait_where) + ", " + where_block +
+                     ": in a block of several waves ROCm's vote is three barriers (__ockl_wgred_*), so on the GPU "
+                     "these barriers would not line up");
+    return false;
+  }
+  for (unsigned wi = 0; wi < waves.size(); ++wi) {
+    const LaneState& first = lanes_[waves[wi].first_tid];
+    if (first.status == LaneStatus::at_barrier) continue;  // votes (there are no plain barriers now)
+    std::vector<unsigned> wave_voters;
+    for (int i = 1; i < waves[wi].active; ++i)
+      if (lanes_[waves[wi].first_tid + i].status == LaneStatus::at_barrier) wave_voters.push_back(first.tid + i);
+    if (wi != 0 && wave_voters.empty()) continue;  // the whole wave is gone: it takes no part
+    const std::string missing = threads_text({first.tid}, ws) + ", which exited";  // all else waits here
+    const std::string consequence =
+        wi == 0 ? "ROCm's vote (__ockl_wgred_*) starts from wave 0's lane 0, so on the GPU the result would start "
+                  "from an uninitialised LDS word"
+                : "ROCm's vote (__ockl_wgred_*) passes each wave's vote on through its lane 0, so on the GPU the "
+                  "votes of wave " + std::to_string(wi) + " would be lost";
+    record_fault(FaultKind::barrier, vote + " " + where_block + " is reached by " + describe_threads(voters) +
+                                         " but not by " + missing + ": " + consequence);
+    return false;
+  }
+  return true;
 }
 
 // ------------------------------------------------------------------ wave collectives ------------
@@ -341,7 +398,8 @@ std::string BlockRunner::describe_threads(const std::vector<unsigned>& tids) con
   return threads_text(tids, static_cast<unsigned>(launch.options.wave_size));
 }
 
-// Nothing can run and lanes still wait: name who waits where and who is missing.
+// Nothing can run and lanes still wait, so some wait at a wave collective that cannot complete (a
+// barrier alone always completes): name who waits where and who is missing.
 std::string BlockRunner::diagnose_stall() const {
   const std::string where_block = "in kernel " + launch.kernel + ", block " + block_name();
   const unsigned ws = static_cast<unsigned>(launch.options.wave_size);
@@ -366,7 +424,7 @@ std::string BlockRunner::diagnose_stall() const {
     if (!at_barrier.empty())
       return lanes_text(at_this, ws) + " of " + wave_name + " wait at " + coll + " while " +
              lanes_text(at_barrier, ws) + " wait at the barrier at " + short_location(lanes_[at_barrier[0]].wait_where) +
-             ", " + where_block;
+             ", " + where_block + " (a wave collective needs every lane of its wave)";
     if (!elsewhere.empty()) {
       const LaneState& o = lanes_[elsewhere[0]];
       return "the lanes of " + wave_name + " " + where_block + " wait at different wave collectives: " +
@@ -374,20 +432,6 @@ std::string BlockRunner::diagnose_stall() const {
              lanes_text(elsewhere, ws) + " at '" + o.wait_what + "' (" + short_location(o.wait_where) + ")";
     }
   }
-  std::vector<unsigned> at_first, exited, other_barrier;
-  for (unsigned t = 0; t < lane_count_; ++t) {
-    const LaneState& l = lanes_[t];
-    if (l.status == LaneStatus::exited) exited.push_back(t);
-    else if (l.status == LaneStatus::at_barrier && same_point(l.wait_where, barrier_where_)) at_first.push_back(t);
-    else if (l.status == LaneStatus::at_barrier) other_barrier.push_back(t);
-  }
-  if (!at_first.empty() && !exited.empty())
-    return "__syncthreads at " + short_location(barrier_where_) + " " + where_block + " is not reached by " +
-           describe_threads(exited) + ", which exited (" + describe_threads(at_first) + " wait there)";
-  if (!other_barrier.empty())
-    return "the threads of block " + block_name() + " in kernel " + launch.kernel + " wait at different barriers: " +
-           describe_threads(at_first) + " at " + short_location(barrier_where_) + " and " +
-           describe_threads(other_barrier) + " at " + short_location(lanes_[other_barrier[0]].wait_where);
   return "kernel " + launch.kernel + " is stuck in block " + block_name() + ": " + describe_waiting();
 }
 

@@ -3,6 +3,9 @@
 // those points (and at exit), so a block runs with no locks; when nothing can run and lanes are
 // still waiting, the block is stuck and the waiting lanes are described in one sentence.
 //
+// A barrier is S_BARRIER's counter, not a program point: it completes when every lane of the block
+// waits at a barrier (any barrier) or has exited, and at least one waits (docs/simt.md, "Barriers").
+//
 // A lane that stops hands the thread straight to the next ready lane (one context switch, not two
 // through a scheduler; see context_switch.hpp for why the switch itself is ours). The scheduler
 // loop in run() only starts the block and takes over when nothing is ready, a fault is recorded or
@@ -46,6 +49,7 @@ struct LaneState {
   std::source_location wait_where{};
   const char* wait_what = "";
   const void* wait_tag = nullptr;
+  bool votes = false;  // at_barrier: a __syncthreads_count/_and/_or, whose predicate is counted
   CollectiveSlot slot{};
   void* context = nullptr;  // the lane, while it is suspended (Contexts)
   StackRegion stack{};
@@ -89,6 +93,13 @@ class LaneQueue {
   std::size_t head_ = 0, tail_ = 0;
 };
 
+// What a voting barrier (__syncthreads_count/_and/_or) gives every lane that waited at it.
+struct BarrierVotes {
+  int true_count = 0;  // voters whose predicate was nonzero
+  int voters = 0;      // lanes that waited at a voting barrier
+};
+inline constexpr int kNoVote = -1;  // sync_threads' `vote` for a plain barrier
+
 // Thrown inside a lane after its fault is recorded: unwinds the lane's stack to its entry. Not a
 // std::exception, so kernel code catching std::exception does not swallow it.
 struct LaneFault {};
@@ -111,8 +122,9 @@ class BlockRunner {
   GuardedRegion dynamic_shared;  // ends at a guard page: a plain pointer past its end traps
   bool in_exec = false;
 
-  // Waits for the whole block; returns the sum of every thread's `contribution` to this barrier.
-  int sync_threads(LaneState& lane, std::source_location where, int contribution);
+  // Waits until every other lane of the block waits at a barrier or has exited. `vote` is 0 or 1 for
+  // a voting barrier (its predicate), kNoVote for a plain one; returns the completed barrier's votes.
+  BarrierVotes sync_threads(LaneState& lane, std::source_location where, int vote);
   void arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
                             const CollectiveExec& exec, std::source_location where);
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
@@ -139,6 +151,9 @@ class BlockRunner {
   void switch_to(LaneState* from, LaneState* to);
   void enter(LaneState* lane);
   void abandon();
+  void complete_barrier();
+  bool votes_line_up();  // false: the GPU's vote would go wrong, and the fault is recorded
+  void note_barrier();   // barrier_notes.cpp: the launch's SyncNoteSink hears what HIP would not allow
   void record_fault(FaultKind kind, std::string sentence);
   std::string diagnose_stall() const;
   std::string describe_waiting() const;
@@ -157,9 +172,14 @@ class BlockRunner {
   unsigned lane_count_ = 0;
   LaneQueue ready_;
   unsigned exited_ = 0, barrier_arrived_ = 0;
-  int barrier_sum_ = 0, barrier_result_ = 0;  // __syncthreads_count: the running and the completed sum
-  bool barrier_mismatch_ = false;
-  std::source_location barrier_where_{};
+  BarrierVotes barrier_votes_, barrier_result_;  // the waiting barrier's votes so far; the completed one's
+  bool barrier_mismatch_ = false;                // lanes wait at more than one barrier (program point)
+  std::source_location barrier_where_{};         // where the first lane waits
+  struct NotedBarrier {
+    int kind;
+    std::source_location where, other;
+  };
+  std::vector<NotedBarrier> noted_;  // what this block has told the SyncNoteSink already
   std::optional<std::pair<FaultKind, std::string>> fault_;
   std::uint64_t linear_block_ = 0;
   BorrowedStackPool stacks_;

@@ -93,6 +93,7 @@ using detail::current_lane;
 using detail::t_lane;
 
 bool in_kernel() { return t_lane != nullptr; }
+bool in_hidden_run() { return t_lane != nullptr && t_lane->block->launch.options.hidden; }
 int lane_id() { return current_lane("lane_id").lane; }
 int wave_id() { return current_lane("wave_id").wave; }
 int wave_size() { return current_lane("wave_size").block->launch.options.wave_size; }
@@ -105,12 +106,23 @@ std::size_t dynamic_shared_bytes() { return current_lane("dynamic_shared_bytes")
 
 void sync_threads(std::source_location where) {
   detail::LaneState& lane = current_lane("sync_threads");
-  lane.block->sync_threads(lane, where, 0);
+  lane.block->sync_threads(lane, where, detail::kNoVote);
 }
 
 int sync_threads_count(int predicate, std::source_location where) {
   detail::LaneState& lane = current_lane("sync_threads_count");
-  return lane.block->sync_threads(lane, where, predicate != 0 ? 1 : 0);
+  return lane.block->sync_threads(lane, where, predicate != 0 ? 1 : 0).true_count;
+}
+
+bool sync_threads_and(int predicate, std::source_location where) {
+  detail::LaneState& lane = current_lane("sync_threads_and");
+  const detail::BarrierVotes v = lane.block->sync_threads(lane, where, predicate != 0 ? 1 : 0);
+  return v.true_count == v.voters;
+}
+
+bool sync_threads_or(int predicate, std::source_location where) {
+  detail::LaneState& lane = current_lane("sync_threads_or");
+  return lane.block->sync_threads(lane, where, predicate != 0 ? 1 : 0).true_count != 0;
 }
 
 bool tracing() { return t_lane && t_lane->block->launch.options.trace != nullptr; }

@@ -168,9 +168,11 @@ void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const Launc
   validate(kernel_name, grid, block, options);
   LayoutCheck* check = layout_check_for(options.check_layouts);
   if (!check) return run_launch_once(kernel_name, grid, block, options, entry, entry_context);
-  // The tagged runs are not what the user asked to trace: only the final, plain run is.
+  // The tagged runs are not what the user asked to trace, hear about or see: only the final, plain run is.
   LaunchOptions untraced = options;
   untraced.trace = nullptr;
+  untraced.sync_notes = nullptr;
+  untraced.hidden = true;
   check->check_launch(kernel_name, buffers, [&](bool tagged) {
     run_launch_once(kernel_name, grid, block, tagged ? untraced : options, entry, entry_context);
   });
@@ -190,6 +192,10 @@ LayoutCheck* layout_check_for(LayoutCheck* requested) {
     return v && *v && std::string_view(v) != "0";
   }();
   return from_environment ? detail::default_check() : nullptr;
+}
+
+void finish_default_layout_check() {
+  if (LayoutCheck* c = detail::default_check()) c->finish();
 }
 
 }  // namespace wmmasim::simt

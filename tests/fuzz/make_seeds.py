@@ -39,7 +39,7 @@ def main(src, out):
     every = sorted(encodings)
     for i, (w0, w1, sel) in enumerate(every[:: max(1, len(every) // 200)]):
         write(out, "vop3p_fuzz", f"word_{i}", struct.pack("<IIB", w0, w1, sel))
-    for target in ("runfile_fuzz", "calibration_fuzz", "layout_query_fuzz", "eval_jsonl_fuzz", "hip_prepass_fuzz"):
+    for target in ("runfile_fuzz", "calibration_fuzz", "layout_query_fuzz", "eval_jsonl_fuzz", "hip_prepass_fuzz", "check_shapes_fuzz"):
         for path in glob.glob(os.path.join(src, "tests/fuzz/seeds", target.replace("_fuzz", ""), "*")):
             with open(path, "rb") as f:
                 write(out, target, os.path.basename(path), f.read())
@@ -70,7 +70,44 @@ def main(src, out):
     ]
     for i, text in enumerate(snippets):
         write(out, "hip_prepass_fuzz", f"snippet_{i}.ii", text)
+    # Module images (emulator/hip/runtime/module_image.hpp): a small ELF64 with a section table that
+    # holds lowered names, wrapped in the image header; a GPU code object's header; an offload bundle.
+    elf = module_elf([b"saxpy", b"_Z4kernIfEvPT_"])
+    image = module_image(elf, b"gfx1201", 32)
+    write(out, "hip_module_image_fuzz", "image", image)
+    write(out, "hip_module_image_fuzz", "image_wave64_gfx1100", module_image(elf, b"gfx1100", 64))
+    write(out, "hip_module_image_fuzz", "truncated", image[: len(image) - 9])
+    write(out, "hip_module_image_fuzz", "elf_only", elf)
+    write(out, "hip_module_image_fuzz", "gpu_code_object", b"\x7fELF\x02\x01\x01\x40" + bytes(10) + struct.pack("<H", 224) + bytes(44))
+    write(out, "hip_module_image_fuzz", "offload_bundle", b"__CLANG_OFFLOAD_BUNDLE__" + bytes(40))
     return 0
+
+
+def fnv1a64(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def module_elf(names):
+    """An ELF64 little-endian file of three sections: null, .shstrtab, .wmmasim_lowered_names."""
+    shstrtab = b"\0.shstrtab\0.wmmasim_lowered_names\0"
+    lowered = b"".join(n + b"\0" for n in names)
+    body = shstrtab + lowered
+    shoff = 64 + len(body)
+    header = b"\x7fELF\x02\x01\x01" + bytes(9) + struct.pack("<HHIQQQIHHHHHH", 3, 62, 1, 0, 0, shoff, 0, 64, 0, 0, 64, 3, 1)
+
+    def section(name, kind, offset, size):
+        return struct.pack("<IIQQQQIIQQ", name, kind, 0, 0, offset, size, 0, 0, 1, 0)
+
+    sections = section(0, 0, 0, 0) + section(1, 3, 64, len(shstrtab)) + section(11, 1, 64 + len(shstrtab), len(lowered))
+    return header + body + sections
+
+
+def module_image(elf, arch, wave):
+    return (b"WMMASIM MODULE\0\x01" + struct.pack("<IIQQ", 1, wave, len(elf), fnv1a64(elf)) + arch.ljust(16, b"\0") +
+            bytes(8) + elf)
 
 
 if __name__ == "__main__":

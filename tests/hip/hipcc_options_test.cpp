@@ -33,6 +33,18 @@ TEST(HipccOptions, RelocatableDeviceCodeAndStandardDefaults) {
   EXPECT_FALSE(parse_options({"-std=c++20", "k.hip"}).below_cxx20);
 }
 
+TEST(HipccOptions, SharedObjectsSourcesByLanguageAndHiprtc) {
+  // hipRTC's compile: -shared, a program name without an extension after -x hip, -lhiprtc dropped.
+  const Options o = parse_options({"-shared", "-x", "hip", "saxpy", "kernels.cu.txt", "-x", "none", "lib.o", "-lhiprtc",
+                                   "-l", "hiprtc", "-lm"});
+  EXPECT_TRUE(o.shared);
+  EXPECT_TRUE(has(o.compile_flags, "-fPIC"));  // position-independent code for the shared object
+  EXPECT_EQ(o.sources, (std::vector<std::string>{"saxpy", "kernels.cu.txt"}));
+  EXPECT_EQ(o.inputs, (std::vector<std::string>{"lib.o"}));
+  EXPECT_EQ(o.link_flags, (std::vector<std::string>{"-lm"}));
+  EXPECT_FALSE(parse_options({"k.hip"}).shared);
+}
+
 TEST(HipccOptions, TargetDefinesFollowArchAndWaveSize) {
   Options o = parse_options({"--offload-arch=gfx1100", "-mwavefrontsize64", "k.hip"});
   const auto d = target_defines(o);

@@ -41,7 +41,7 @@ cat "$work/wrong.out"
 grep -q "^launch 0 wmma_tile: .* differ$" "$work/wrong.out" || fail "launch 0 does not differ"
 grep -q "^  arg3 (float \*) after: .* f32 elements differ" "$work/wrong.out" || fail "D is not the differing buffer"
 [[ $(grep -c "^  arg[0-9].* after: " "$work/wrong.out") -eq 1 ]] || fail "a buffer other than D differs"
-grep -q "^  layout check: .*B transposed" "$work/wrong.out" || fail "the layout check did not name the mistake"
+grep -q "^  layout check: .*B is read transposed" "$work/wrong.out" || fail "the layout check did not name the mistake"
 grep -q "^launch 1 axpy<T>: .* identical$" "$work/wrong.out" || fail "launch 1 differs"
 grep -q "^launch 2 iota: .* identical$" "$work/wrong.out" || fail "launch 2 differs"
 status=0

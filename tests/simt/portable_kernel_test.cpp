@@ -22,6 +22,15 @@ TEST(SimtPortableKernels, StaticSharedReductionIsExactOnAllCores) {
     EXPECT_EQ(out.host()[b], std::accumulate(host.begin() + b * threads, host.begin() + (b + 1) * threads, 0));
 }
 
+TEST(SimtPortableKernels, WavesThatReturnBeforeABarrierDoNotHoldItUp) {
+  const unsigned blocks = 8;  // blocks of 128 threads (4 waves), of which waves 2-3 return
+  std::vector<int> host(blocks * 64);
+  std::iota(host.begin(), host.end(), 1);
+  simt::Buffer<int> in("in", host), out("out", blocks * 64);
+  simt::launch("early_exit_exchange", dim3(blocks), dim3(128), portable::early_exit_exchange, in, out);
+  for (unsigned i = 0; i < blocks * 64; ++i) EXPECT_EQ(out.host()[i], host[i / 64 * 64 + 63 - i % 64]) << i;
+}
+
 TEST(SimtPortableKernels, TransposeThroughASharedTileIn2dBlocks) {
   const unsigned n = 64;
   std::vector<float> host(n * n);

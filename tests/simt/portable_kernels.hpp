@@ -21,6 +21,17 @@ WMMASIM_KERNEL void block_reduce(global_ptr<const int> in, global_ptr<int> out) 
   if (t == 0) out[wmmasim::block_idx_x()] = partial[0];
 }
 
+// Threads from 64 on return at once and threads 0-63 meet at a barrier, which on the GPU waits only
+// for the waves still running (S_BARRIER); each then reads what thread 63 - t left in the tile.
+WMMASIM_KERNEL void early_exit_exchange(global_ptr<const int> in, global_ptr<int> out) {
+  __shared__ int tile[64];
+  const unsigned t = wmmasim::thread_idx_x(), b = wmmasim::block_idx_x();
+  if (t >= 64) return;
+  tile[t] = in[b * 64 + t];
+  wmmasim::sync_threads();
+  out[b * 64 + t] = tile[63 - t];
+}
+
 // n x n transpose in 16 x 16 tiles through a checked shared array (padded row: no bank conflicts).
 WMMASIM_KERNEL void transpose(global_ptr<const float> in, global_ptr<float> out, unsigned n) {
   __shared__ wmmasim::shared_array<float, 16 * 17> tile;

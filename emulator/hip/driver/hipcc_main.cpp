@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "diagnostics.hpp"
 #include "hipcc_options.hpp"
 #include "hipcc_paths.hpp"
 #include "prepass.hpp"
@@ -38,6 +39,7 @@ std::vector<std::string> split(const std::string& s) {
 
 struct Paths {
   std::vector<std::string> includes, libraries;
+  std::string self;  // this driver, which the programs it builds call back for hipRTC
 };
 
 // The build tree's headers and libraries when this program runs from it, the installed ones otherwise.
@@ -45,7 +47,8 @@ Paths find_paths() {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (!ec && fs::equivalent(self.parent_path(), WMMASIM_HIPCC_BUILD_DIR, ec))
-    return {split(std::string(WMMASIM_HIPCC_HEADERS) + ";" + WMMASIM_HIPCC_BUILD_INCLUDES), split(WMMASIM_HIPCC_BUILD_LIBS)};
+    return {split(std::string(WMMASIM_HIPCC_HEADERS) + ";" + WMMASIM_HIPCC_BUILD_INCLUDES), split(WMMASIM_HIPCC_BUILD_LIBS),
+            self.string()};
   // Installed: the prefix is the directory above bin/ (cmake --install --prefix may put it anywhere).
   fs::path prefix = self.parent_path();
   for (const auto& part : fs::path(WMMASIM_HIPCC_INSTALL_BINDIR)) {
@@ -53,6 +56,7 @@ Paths find_paths() {
     prefix = prefix.parent_path();
   }
   Paths paths;
+  paths.self = self.string();
   for (const std::string& dir : split(WMMASIM_HIPCC_INSTALL_INCLUDES)) paths.includes.push_back((prefix / dir).string());
   for (const std::string& lib : split(WMMASIM_HIPCC_INSTALL_LIBS)) paths.libraries.push_back((prefix / lib).string());
   return paths;
@@ -88,8 +92,9 @@ int run(const std::vector<std::string>& command, bool verbose, bool annotate_err
     // Names outside the supported HIP subset are undeclared: say so next to clang's error.
     FILE* err = fdopen(pipe_fds[0], "r");
     char line[8192];
+    wmmasim::hipcc::DiagnosticMapper user_text;  // the user's lines under clang's diagnostics
     while (err && std::fgets(line, sizeof line, err)) {
-      std::fputs(line, stderr);
+      std::fputs(user_text.line(line).c_str(), stderr);
       const char* hit = std::strstr(line, "undeclared identifier '");
       if (hit && std::strncmp(hit + 23, "hip", 3) == 0) {
         const char* end = std::strchr(hit + 23, '\'');
@@ -97,6 +102,7 @@ int run(const std::vector<std::string>& command, bool verbose, bool annotate_err
                      static_cast<int>(end ? end - (hit + 23) : 0), hit + 23);
       }
     }
+    std::fputs(user_text.flush().c_str(), stderr);
     if (err) std::fclose(err);
   }
   int status = 0;
@@ -124,6 +130,11 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
     base.push_back(dir);
   }
   for (const std::string& d : wmmasim::hipcc::target_defines(o)) base.push_back(d);
+  // hip/hiprtc.h registers the driver that compiles the program's hipRTC programs: this one.
+  std::string self_literal;
+  for (char c : paths.self) self_literal += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  base.push_back("-DWMMASIM_HIPCC_EXECUTABLE=\"" + self_literal + "\"");
+  if (o.shared) base.push_back("-DWMMASIM_HIP_SHARED_OBJECT=1");  // its loader registers the target
   std::vector<std::string> pre = base;
   pre.push_back("-DWMMASIM_PREPASS_MARKERS");
   pre.insert(pre.end(), o.compile_flags.begin(), o.compile_flags.end());
@@ -135,7 +146,10 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   if (int rc = run(pre, o.verbose, true)) return rc;
   try {
     std::ofstream out(rewritten, std::ios::binary);
-    out << wmmasim::hip::translate_preprocessed(read_file(preprocessed), {.relocatable_device_code = o.relocatable_device_code});
+    // A shared object is one module: its __device__ definitions are symbols found by name
+    // (hipModuleGetGlobal), as in a GPU code object, so they keep external linkage.
+    out << wmmasim::hip::translate_preprocessed(read_file(preprocessed),
+                                                {.relocatable_device_code = o.relocatable_device_code || o.shared});
     if (!out) throw std::runtime_error("cannot write " + rewritten.string());
   } catch (const wmmasim::hip::PrepassError& e) {
     std::cerr << e.what() << '\n';
@@ -169,6 +183,19 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   }
   cc.insert(cc.end(), {"-c", rewritten.string(), "-o", object.string()});
   return run(cc, o.verbose, true);
+}
+
+// A shared object (a hipRTC module, a library of kernels) has no runtime of its own: it uses the
+// program's that loads it. Its functions (kernels among them) bind to its own definitions whatever
+// the program defines; its data binds as usual, so header-defined tables that the runtime tells
+// apart by address (the instruction table) are the program's one copy.
+std::vector<std::string> shared_object_link() { return {kCompiler, "-shared", "-fPIC", "-Wl,-Bsymbolic-functions"}; }
+
+// A program links the whole runtime, exported (-rdynamic): modules it loads (hipModuleLoadData) use it.
+void add_whole_runtime(std::vector<std::string>& link, const Paths& paths) {
+  link.push_back("-Wl,--whole-archive");
+  link.insert(link.end(), paths.libraries.begin(), paths.libraries.end());
+  link.push_back("-Wl,--no-whole-archive");
 }
 
 }  // namespace
@@ -214,10 +241,10 @@ int main(int argc, char** argv) {
     for (const std::string& s : o.sources) deps << read_file(temp / (fs::path(s).filename().string() + ".d")) << '\n';
   }
   if (rc == 0 && !o.compile_only) {
-    std::vector<std::string> link = {kCompiler, "-fPIE", "-pie"};
+    std::vector<std::string> link = o.shared ? shared_object_link() : std::vector<std::string>{kCompiler, "-fPIE", "-pie", "-rdynamic"};
     link.insert(link.end(), objects.begin(), objects.end());
     link.insert(link.end(), o.inputs.begin(), o.inputs.end());
-    link.insert(link.end(), paths.libraries.begin(), paths.libraries.end());
+    if (!o.shared) add_whole_runtime(link, paths);
     link.insert(link.end(), o.link_flags.begin(), o.link_flags.end());
     for (const std::string& f : split(WMMASIM_HIPCC_SANITIZE_FLAGS)) link.push_back(f);
     // libatomic: 16-byte atomics (and atomics on types whose alignment is not known) are library calls.

@@ -41,6 +41,7 @@ bool gpu_only(std::string_view a) {
 Options parse_options(const std::vector<std::string>& args) {
   Options o;
   std::vector<std::string> arches;
+  bool as_source = false;  // after -x hip (as clang): inputs are sources whatever their names
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](std::string_view flag) -> std::string {
@@ -68,9 +69,16 @@ Options parse_options(const std::vector<std::string>& args) {
       continue;
     } else if (a == "-x") {
       const std::string lang = value("-x");
-      if (lang != "hip" && lang != "c++" && lang != "cu" && lang != "cuda")
+      if (lang != "hip" && lang != "c++" && lang != "cu" && lang != "cuda" && lang != "none")
         throw UsageError("wmmasim-hipcc compiles HIP and C++ sources, not '-x " + lang + "'");
+      as_source = lang != "none";
     } else if (a == "-xhip" || a == "-xc++") {
+      as_source = true;
+    } else if (a == "-shared") {
+      o.shared = true;
+      o.compile_flags.push_back("-fPIC");  // after the driver's -fPIE: it wins
+    } else if (a == "-lhiprtc" || (a == "-l" && i + 1 < args.size() && args[i + 1] == "hiprtc")) {
+      if (a == "-l") ++i;  // ROCm's hipRTC library: here it is part of the runtime
       continue;
     } else if (starts(a, "-std=")) {
       const std::string s = a.substr(5);
@@ -102,7 +110,7 @@ Options parse_options(const std::vector<std::string>& args) {
     } else if (starts(a, "-g")) {
       o.debug_info = a != "-g0";
       o.compile_flags.push_back(a);
-    } else if (starts(a, "-L") || starts(a, "-l") || starts(a, "-Wl,") || a == "-pthread" || a == "-shared" ||
+    } else if (starts(a, "-L") || starts(a, "-l") || starts(a, "-Wl,") || a == "-pthread" ||
                a == "-static" || a == "-rdynamic") {
       if ((a == "-L" || a == "-l") && i + 1 < args.size()) {
         o.link_flags.push_back(a);
@@ -112,7 +120,7 @@ Options parse_options(const std::vector<std::string>& args) {
       }
     } else if (!a.empty() && a[0] == '-') {
       throw UsageError("wmmasim-hipcc does not know the option '" + a + "'");
-    } else if (is_source(a)) {
+    } else if (as_source || is_source(a)) {
       o.sources.push_back(a);
     } else {
       o.inputs.push_back(a);

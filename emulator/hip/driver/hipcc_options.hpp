@@ -23,6 +23,7 @@ struct Options {
   std::vector<std::string> link_flags;     // -L -l -Wl, -pthread ...
   std::string output;
   bool compile_only = false;  // -c
+  bool shared = false;        // -shared: a shared object without the runtime, which its loader provides
   bool verbose = false;       // -v: print each command
   bool keep_temps = false;    // -save-temps
   bool debug_info = false;    // the user asked for -g (otherwise line tables only, for fault lines)

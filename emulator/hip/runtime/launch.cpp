@@ -71,14 +71,6 @@ std::size_t env_size(const char* name, std::size_t fallback) {
   return end && *end == 0 ? static_cast<std::size_t>(n) : fallback;
 }
 
-struct RegisteredKernel {
-  std::string name;
-  detail::KernelInvoker invoker;
-};
-std::map<const void*, RegisteredKernel>& kernels() {
-  static auto* k = new std::map<const void*, RegisteredKernel>;
-  return *k;
-}
 
 // A write into the few bytes between a buffer's end and its guard page traps nowhere: look for it.
 std::string slack_damage_report(const char* kernel) {
@@ -120,6 +112,16 @@ record::Launch describe_launch(const detail::LaunchSite& site, dim3 grid, dim3 b
 }
 
 }  // namespace
+
+std::map<const void*, RegisteredKernel>& kernels() {
+  static auto* k = new std::map<const void*, RegisteredKernel>;
+  return *k;
+}
+
+const ihipModule_t*& loading_module() {
+  thread_local const ihipModule_t* m = nullptr;
+  return m;
+}
 
 namespace record_hooks {
 void allocated(const void* base, std::size_t bytes, const std::string& element_type) {
@@ -164,6 +166,13 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
       taggable.push_back({a->name.empty() ? "argument " + std::to_string(i + 1) : a->name, a->region.data(),
                           a->region.size(), arguments[i].pointee_bytes});
   }
+  // Every other live allocation (device, host-mapped, managed) is only restored after the tagged
+  // runs: the kernel may reach it through a pointer the arguments do not show.
+  if (simt::layout_check_for(nullptr))
+    for (auto& [base, a] : state().allocations)
+      if (!a->freed && std::none_of(taggable.begin(), taggable.end(),
+                                    [&](const simt::TaggableBuffer& t) { return t.data == a->region.data(); }))
+        taggable.push_back({a->name, a->region.data(), a->region.size(), 0, false});
   simt::LaunchOptions options;
   options.check_layouts = replay_layout_check();
   options.dynamic_shared_bytes = shared;
@@ -207,8 +216,10 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   return error;
 }
 
-bool register_kernel(const void* function, const char* name, KernelInvoker invoker) {
-  kernels()[function] = RegisteredKernel{name, invoker};
+bool register_kernel(const void* function, const char* name, KernelInvoker invoker, const KernelParameter* parameters,
+                     std::size_t parameter_count) {
+  std::lock_guard lock(state().mutex);
+  kernels()[function] = RegisteredKernel{name, invoker, {parameters, parameter_count}, loading_module()};
   return true;
 }
 
@@ -220,6 +231,7 @@ extern "C" {
 
 hipError_t hipLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared, hipStream_t stream) {
   if (!function) return fail(hipErrorInvalidDeviceFunction, "hipLaunchKernel", "the kernel pointer is null");
+  std::unique_lock lock(state().mutex);
   auto it = kernels().find(function);
   if (it == kernels().end())
     return fail(hipErrorInvalidDeviceFunction, "hipLaunchKernel",
@@ -228,7 +240,9 @@ hipError_t hipLaunchKernel(const void* function, dim3 grid, dim3 block, void** a
   if (!args) {
     return fail(hipErrorInvalidValue, "hipLaunchKernel", "the argument array is null");
   }
-  return it->second.invoker(function, it->second.name.c_str(), grid, block, shared, stream, args);
+  const RegisteredKernel kernel = it->second;
+  lock.unlock();
+  return kernel.invoker(function, kernel.name.c_str(), grid, block, shared, stream, args);
 }
 
 hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* func) {
@@ -281,19 +295,6 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* grid, int* block, const void* 
   return succeed();
 }
 
-// Code objects are GPU machine code: the CPU emulator cannot load or run them.
-#define WMMASIM_NO_MODULES(function)                                                                          \
-  return fail(hipErrorNotSupported, function,                                                                \
-              "code objects cannot run on the CPU emulator; build the kernel into the program with wmmasim-hipcc")
-hipError_t hipModuleLoad(hipModule_t*, const char*) { WMMASIM_NO_MODULES("hipModuleLoad"); }
-hipError_t hipModuleLoadData(hipModule_t*, const void*) { WMMASIM_NO_MODULES("hipModuleLoadData"); }
-hipError_t hipModuleGetFunction(hipFunction_t*, hipModule_t, const char*) { WMMASIM_NO_MODULES("hipModuleGetFunction"); }
-hipError_t hipModuleUnload(hipModule_t) { WMMASIM_NO_MODULES("hipModuleUnload"); }
-hipError_t hipModuleLaunchKernel(hipFunction_t, unsigned int, unsigned int, unsigned int, unsigned int, unsigned int,
-                                 unsigned int, unsigned int, hipStream_t, void**, void**) {
-  WMMASIM_NO_MODULES("hipModuleLaunchKernel");
-}
-#undef WMMASIM_NO_MODULES
 hipError_t hipProfilerStart(void) { return succeed(); }
 hipError_t hipProfilerStop(void) { return succeed(); }
 

@@ -1,7 +1,9 @@
 // What a HIP program's process gets from the CPU runtime: device printf (optionally prefixed with the
 // block and thread, WMMASIM_PRINTF_PREFIX=1), device assert as a kernel fault (hipErrorAssert), and an
 // exit status that cannot hide a kernel fault: a program that ends with status 0 after one ends with
-// status 2 instead (WMMASIM_FAULT_EXIT=0 keeps the program's own status).
+// status 2 instead (WMMASIM_FAULT_EXIT=0 keeps the program's own status). In a hidden run (the layout
+// check's tagged runs, docs/diagnosis.md) device printf prints nothing and a failed assert stops only
+// that run, which the check then leaves unchecked: the program sees its real run alone.
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -15,6 +17,7 @@
 #include "runtime_state.hpp"
 #include "wmmasim/simt/fault.hpp"
 #include "wmmasim/simt/lane_context.hpp"
+#include "wmmasim/simt/layout_check.hpp"
 #include "wmmasim/simt/shared_memory.hpp"
 
 namespace wmmasim::hip::runtime {
@@ -26,6 +29,7 @@ void exit_status_guard(int status, void*) {
   if (status != 0 || sticky_error() == hipSuccess) return;
   const char* keep = std::getenv("WMMASIM_FAULT_EXIT");
   if (keep && std::strcmp(keep, "0") == 0) return;
+  wmmasim::simt::finish_default_layout_check();  // _exit skips the check's own exit handler
   std::fflush(nullptr);
   std::fprintf(stderr, "wmmasim: the program ended with status 0 after a kernel fault (%s); exiting with status 2\n",
                hipGetErrorName(sticky_error()));
@@ -54,6 +58,11 @@ int printf(const char* format, ...) {
   va_list args;
   va_start(args, format);
   int written = 0;
+  if (wmmasim::simt::in_hidden_run()) {  // what the real run will print: the same count, nothing shown
+    written = std::vsnprintf(nullptr, 0, format, args);
+    va_end(args);
+    return written;
+  }
   if (wmmasim::simt::in_kernel()) {
     static const bool prefix = [] {
       const char* p = std::getenv("WMMASIM_PRINTF_PREFIX");
@@ -73,7 +82,8 @@ int printf(const char* format, ...) {
 // assert() in a kernel stops the launch like a GPU's device-side assert; in host code it is glibc's.
 [[noreturn]] void __assert_fail(const char* assertion, const char* file, unsigned int line, const char* function) noexcept(true) {
   if (wmmasim::simt::in_kernel()) {
-    wmmasim::hip::runtime::g_assert_failed = true;
+    // A hidden run's assert stops that run only: it is not the program's hipErrorAssert.
+    if (!wmmasim::simt::in_hidden_run()) wmmasim::hip::runtime::g_assert_failed = true;
     const char* slash = std::strrchr(file, '/');
     // Thread-local, not a temporary: the lane's frames are dropped without unwinding.
     static thread_local std::string sentence;

@@ -9,8 +9,10 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 
+#include "wmmasim/hip/detail/launch.hpp"
 #include "wmmasim/hip/detail/runtime_api.hpp"
 #include "wmmasim/simt/guarded_memory.hpp"
 #include "wmmasim/simt/memory_faults.hpp"
@@ -73,6 +75,19 @@ namespace record_hooks {
 void allocated(const void* base, std::size_t bytes, const std::string& element_type);
 void freed(const void* base);
 }  // namespace record_hooks
+
+// Kernels whose parameter types are known (wmmasim/hip/detail/launch.hpp), by address, guarded by
+// state().mutex: a program's own registered at start-up, a module's while hipModuleLoadData loads
+// it (`module` says whose, null for the program's) until hipModuleUnload.
+struct RegisteredKernel {
+  std::string name;
+  detail::KernelInvoker invoker;
+  std::span<const detail::KernelParameter> parameters;
+  const ihipModule_t* module = nullptr;
+};
+std::map<const void*, RegisteredKernel>& kernels();
+// The module hipModuleLoadData is loading on this thread (its static initialisers register its kernels).
+const ihipModule_t*& loading_module();
 
 // The target the program was compiled for (hip_runtime_api.h registers it at start-up).
 struct Target {

@@ -131,9 +131,9 @@ int main() {
   EXPECT(w[7 * 4 + 2] == 0x55555555);
   EXPECT(w[50 * 4 + 3] == 10);  // lanes 0-4 of both waves
 
-  // Code objects cannot run here.
+  // A module file that does not exist (hiprtc_errors.hip has the rest).
   hipModule_t module;
-  EXPECT(hipModuleLoad(&module, "k.co") == hipErrorNotSupported);
+  EXPECT(hipModuleLoad(&module, "k.co") == hipErrorFileNotFound);
 
   EXPECT(hipFree(d) == hipSuccess);
   EXPECT(hipFree(d) == hipErrorInvalidValue);

@@ -1,11 +1,13 @@
-// __syncthreads inside a branch that only some threads take.
+// Half of a wave waits at __syncthreads while the other half waits at a shuffle. On the GPU the
+// shuffle would run with half the lanes and read the other half's stale registers; the CPU
+// emulator names the two groups instead.
 #include <hip/hip_runtime.h>
 
 __global__ void bad(int* out) {
-  __shared__ int tile[64];
-  tile[threadIdx.x] = threadIdx.x;
-  if (threadIdx.x < 32) __syncthreads();
-  out[threadIdx.x] = tile[63 - threadIdx.x];
+  int v = threadIdx.x;
+  if (threadIdx.x < 16) __syncthreads();
+  else v = __shfl(v, 0);
+  out[threadIdx.x] = v;
 }
 
 int main() {

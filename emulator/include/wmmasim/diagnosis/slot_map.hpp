@@ -30,6 +30,15 @@ struct SlotMap {
   int lanes = 0, size = 0;     // lanes of the wave, elements per lane
   int element_bits = 0, bit_offset = 0, per_vgpr = 1;
   std::vector<Slot> slots;     // lane-major: slots[lane * size + e]
+  // The tile the map covers and, for each of its places (row * cols + col), the first slot that
+  // holds it (-1: none). Filled by slot_map(), for the layout's own maps; the check reads a
+  // fragment's strides off neighbouring places with it.
+  int rows = 0, cols = 0;
+  std::vector<int> slot_at;
+
+  int slot_of(int row, int col) const {
+    return row < 0 || col < 0 || row >= rows || col >= cols ? -1 : slot_at[static_cast<std::size_t>(row) * cols + col];
+  }
 
   const Slot& at(int lane, int e) const { return slots[static_cast<std::size_t>(lane) * size + e]; }
   Slot& at(int lane, int e) { return slots[static_cast<std::size_t>(lane) * size + e]; }

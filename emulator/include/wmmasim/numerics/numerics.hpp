@@ -99,4 +99,9 @@ std::uint32_t inline_constant_bits(int selector, Format cd);
 // pair (spec 3.1) or the gfx11 DOT2 step.
 std::uint32_t dot2_f32(Arch arch, Format f16_or_bf16, std::uint32_t src0, std::uint32_t src1, std::uint32_t src2);
 
+// gfx12 V_DOT4_F32_{FP8,BF8}_{FP8,BF8} on register words (byte i = element i; `a`, `b` = fp8 or bf8):
+// one DOT4 step with all four products on one grid and the factor-NaN code for invalid products
+// (spec 7.2, [M]: characterised by RJ-DOT on gfx1201, no capture here).
+std::uint32_t dot4_f32_fp8(Format a, Format b, std::uint32_t src0, std::uint32_t src1, std::uint32_t src2);
+
 }  // namespace wmmasim

@@ -42,13 +42,19 @@ dim3 block_idx();
 dim3 block_dim();
 dim3 grid_dim();
 const std::string& kernel_name();
+// True in a lane of a hidden run (LaunchOptions::hidden): device-side output must stay silent.
+bool in_hidden_run();
 
-// __syncthreads: returns when every thread of the block has reached this same barrier (same line).
-// A thread that exits, or waits at another barrier, stops the launch with a KernelFault.
+// __syncthreads, with S_BARRIER's rules: returns when every thread of the block waits at a barrier
+// (this one or another) or has exited. Threads that exited do not hold it up; lanes waiting at a
+// wave collective that cannot complete do (that stall is a KernelFault naming both).
 void sync_threads(std::source_location where = std::source_location::current());
-// __syncthreads_count: a barrier that also counts the threads of the block whose predicate is
-// nonzero; every thread gets the count. (__syncthreads_and/_or are this count compared.)
+// __syncthreads_count/_and/_or: a barrier that also counts, ANDs or ORs the predicates of the threads
+// that arrive (exited threads take no part), as ROCm's __ockl_wgred_* do; every arriving thread
+// gets the result (docs/simt.md, "Barriers", for what the GPU needs besides).
 int sync_threads_count(int predicate, std::source_location where = std::source_location::current());
+bool sync_threads_and(int predicate, std::source_location where = std::source_location::current());
+bool sync_threads_or(int predicate, std::source_location where = std::source_location::current());
 
 std::size_t dynamic_shared_bytes();
 

@@ -8,6 +8,7 @@ namespace wmmasim::simt {
 
 class TraceSink;
 class LayoutCheck;
+class SyncNoteSink;
 
 struct LaunchOptions {
   std::size_t dynamic_shared_bytes = 0;   // extern __shared__ size; gfx12 allows 64 KiB per workgroup
@@ -19,6 +20,12 @@ struct LaunchOptions {
   // Checks every matrix instruction's fragments against its layout (wmmasim/diagnosis/check.hpp);
   // null: only when the environment has WMMASIM_CHECK_LAYOUTS=1 (docs/diagnosis.md).
   LayoutCheck* check_layouts = nullptr;
+  // A run the program must not notice (the layout check's tagged runs): the kernel's device printf
+  // and assert are silent (in_hidden_run()); whatever it writes is undone by its caller.
+  bool hidden = false;
+  // Hears of barriers that relied on the hardware's rules where HIP's are stricter
+  // (wmmasim/simt/sync_notes.hpp); null: not asked, nothing is collected.
+  SyncNoteSink* sync_notes = nullptr;
 };
 
 }  // namespace wmmasim::simt

@@ -9,5 +9,6 @@
 #include "wmmasim/simt/launch.hpp"
 #include "wmmasim/simt/launch_options.hpp"
 #include "wmmasim/simt/shared_memory.hpp"
+#include "wmmasim/simt/sync_notes.hpp"
 #include "wmmasim/simt/trace.hpp"
 #include "wmmasim/simt/wave_collective.hpp"

@@ -73,10 +73,16 @@ template <class Body> class Launch {
 };
 
 // hipLaunchKernel(&k, grid, block, args, ...) needs k's parameter types: wmmasim-hipcc registers each
-// non-template __global__ function that a program's own sources define.
+// non-template __global__ function that a program's own sources define (and hipRTC the kernels its
+// name expressions name). A parameter's size and alignment place it in hipModuleLaunchKernel's
+// argument buffer, as in a GPU's kernarg segment.
 using KernelInvoker = hipError_t (*)(const void* function, const char* name, dim3 grid, dim3 block,
                                      std::size_t shared, hipStream_t stream, void** args);
-bool register_kernel(const void* function, const char* name, KernelInvoker invoker);
+struct KernelParameter {
+  std::size_t size, alignment;
+};
+bool register_kernel(const void* function, const char* name, KernelInvoker invoker, const KernelParameter* parameters,
+                     std::size_t parameter_count);
 
 template <class... P>
 hipError_t invoke_kernel(const void* function, const char* name, dim3 grid, dim3 block, std::size_t shared,
@@ -89,7 +95,9 @@ hipError_t invoke_kernel(const void* function, const char* name, dim3 grid, dim3
   }(std::index_sequence_for<P...>{});
 }
 template <class... P> bool register_kernel(void (*function)(P...), const char* name) {
-  return register_kernel(reinterpret_cast<const void*>(function), name, &invoke_kernel<P...>);
+  static constexpr KernelParameter parameters[] = {
+      {sizeof(std::remove_cvref_t<P>), alignof(std::remove_cvref_t<P>)}..., {0, 1}};  // never empty
+  return register_kernel(reinterpret_cast<const void*>(function), name, &invoke_kernel<P...>, parameters, sizeof...(P));
 }
 
 }  // namespace wmmasim::hip::detail

@@ -40,11 +40,14 @@ typedef enum WMMASIM_HIP_NODISCARD hipError_t {
   hipErrorNoDevice = 100,
   hipErrorInvalidDevice = 101,
   hipErrorInvalidImage = 200,
+  hipErrorNoBinaryForGpu = 209,
   hipErrorInvalidContext = 201,
   hipErrorUnsupportedLimit = 215,
   hipErrorInvalidKernelFile = 218,
   hipErrorInvalidSource = 300,
   hipErrorFileNotFound = 301,
+  hipErrorSharedObjectSymbolNotFound = 302,
+  hipErrorSharedObjectInitFailed = 303,
   hipErrorInvalidHandle = 400,
   hipErrorInvalidResourceHandle = 400,
   hipErrorIllegalState = 401,
@@ -387,6 +390,46 @@ typedef enum hipFuncAttribute {
   hipFuncAttributeMax
 } hipFuncAttribute;
 
+typedef enum hipFunction_attribute {
+  HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+  HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_NUM_REGS,
+  HIP_FUNC_ATTRIBUTE_PTX_VERSION,
+  HIP_FUNC_ATTRIBUTE_BINARY_VERSION,
+  HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA,
+  HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+  HIP_FUNC_ATTRIBUTE_MAX
+} hipFunction_attribute;
+
+typedef enum hipJitOption {
+  hipJitOptionMaxRegisters = 0,
+  hipJitOptionThreadsPerBlock,
+  hipJitOptionWallTime,
+  hipJitOptionInfoLogBuffer,
+  hipJitOptionInfoLogBufferSizeBytes,
+  hipJitOptionErrorLogBuffer,
+  hipJitOptionErrorLogBufferSizeBytes,
+  hipJitOptionOptimizationLevel,
+  hipJitOptionTargetFromContext,
+  hipJitOptionTarget,
+  hipJitOptionFallbackStrategy,
+  hipJitOptionGenerateDebugInfo,
+  hipJitOptionLogVerbose,
+  hipJitOptionGenerateLineInfo,
+  hipJitOptionCacheMode,
+  hipJitOptionSm3xOpt,
+  hipJitOptionFastCompile,
+  hipJitOptionNumOptions
+} hipJitOption;
+
+// hipModuleLaunchKernel's `extra`: the arguments as one buffer laid out as the kernel's parameters.
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void*)0x02)
+#define HIP_LAUNCH_PARAM_END ((void*)0x03)
+
 typedef enum hipFuncCache_t {
   hipFuncCachePreferNone,
   hipFuncCachePreferShared,
@@ -555,14 +598,19 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks,
 hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, const void* f, size_t dynSharedMemPerBlk,
                                              int blockSizeLimit);
 
-// Code objects cannot run on the CPU: declared so that programs compile, they return hipErrorNotSupported.
+// Modules: the images hiprtcGetCode returns (host shared objects built by wmmasim-hipcc), loaded into
+// this process. A GPU code object is refused with hipErrorInvalidImage (docs/hip-on-cpu.md).
 hipError_t hipModuleLoad(hipModule_t* module, const char* fname);
 hipError_t hipModuleLoadData(hipModule_t* module, const void* image);
+hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image, unsigned int numOptions, hipJitOption* options,
+                               void** optionValues);
 hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module, const char* kname);
+hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes, hipModule_t hmod, const char* name);
 hipError_t hipModuleUnload(hipModule_t module);
 hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
                                  unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
                                  unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams, void** extra);
+hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib, hipFunction_t hfunc);
 hipError_t hipProfilerStart(void);
 hipError_t hipProfilerStop(void);
 }  // extern "C"
@@ -661,7 +709,7 @@ bool register_target(const char* arch, int wave_size);
 #ifndef __AMDGCN_WAVEFRONT_SIZE
 #define __AMDGCN_WAVEFRONT_SIZE 32
 #endif
-#ifndef WMMASIM_HIP_RUNTIME_BUILD
+#if !defined(WMMASIM_HIP_RUNTIME_BUILD) && !defined(WMMASIM_HIP_SHARED_OBJECT)  // the program registers it
 inline const bool target_registered = register_target(WMMASIM_HIP_ARCH_NAME, __AMDGCN_WAVEFRONT_SIZE);
 #endif
 }  // namespace wmmasim::hip::detail

@@ -1,5 +1,5 @@
-// Barriers and fences. A barrier counts arrivals: a thread of the block that exits, or waits at a
-// different barrier, stops the launch with a sentence (wmmasim/simt/lane_context.hpp).
+// Barriers and fences, with S_BARRIER's rules: a barrier waits for the threads that have not exited,
+// at whichever barrier they wait (wmmasim/simt/lane_context.hpp, docs/hip-on-cpu.md).
 #pragma once
 
 #include <atomic>
@@ -11,15 +11,13 @@ inline void __syncthreads(std::source_location where = std::source_location::cur
   wmmasim::simt::sync_threads(where);
 }
 inline int __syncthreads_count(int predicate, std::source_location where = std::source_location::current()) {
-  return wmmasim::simt::sync_threads_count(predicate != 0, where);
+  return wmmasim::simt::sync_threads_count(predicate, where);
 }
 inline int __syncthreads_and(int predicate, std::source_location where = std::source_location::current()) {
-  const int count = wmmasim::simt::sync_threads_count(predicate != 0, where);
-  return count == static_cast<int>(wmmasim::simt::coordinates("__syncthreads_and").block_dim.x *
-                                   wmmasim::simt::block_dim().y * wmmasim::simt::block_dim().z);
+  return wmmasim::simt::sync_threads_and(predicate, where);
 }
 inline int __syncthreads_or(int predicate, std::source_location where = std::source_location::current()) {
-  return wmmasim::simt::sync_threads_count(predicate != 0, where) != 0;
+  return wmmasim::simt::sync_threads_or(predicate, where);
 }
 // Lanes of one block run on one OS thread and blocks on several: a full fence orders both.
 inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }

@@ -1,11 +1,10 @@
-// HIP's wave (warp) functions and the __builtin_amdgcn_* that WMMA code uses, as wave collectives:
-// every lane of the wave must reach the call (a lane that does not is reported, as divergent code on
-// the CPU cannot be told from a lane that skipped a shuffle). Lane selection follows ROCm's
-// amd_warp_functions.h (lanes are chosen within `width`-lane segments; an out-of-segment source
-// returns the caller's own value), and ds_bpermute reads lane (address / 4) modulo the wave size.
+// HIP's wave (warp) functions, as wave collectives: every lane of the wave must reach the call (a
+// lane that does not is reported, as divergent code on the CPU cannot be told from a lane that
+// skipped a shuffle). Lane selection follows ROCm's amd_warp_functions.h (lanes are chosen within
+// `width`-lane segments; an out-of-segment source returns the caller's own value). The
+// __builtin_amdgcn_* cross-lane builtins are in amdgcn_cross_lane.hpp and amdgcn_dpp.hpp.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <source_location>
@@ -93,53 +92,4 @@ inline int __all(int predicate, std::source_location where = std::source_locatio
 // Every lane that calls it is active: the CPU runtime requires the whole wave at a wave function.
 inline unsigned long long __activemask(std::source_location where = std::source_location::current()) {
   return __ballot(1, where);
-}
-
-// ---- __builtin_amdgcn_* -------------------------------------------------------------------------
-inline unsigned __builtin_amdgcn_workitem_id_x() { return threadIdx.x; }
-inline unsigned __builtin_amdgcn_workitem_id_y() { return threadIdx.y; }
-inline unsigned __builtin_amdgcn_workitem_id_z() { return threadIdx.z; }
-inline unsigned __builtin_amdgcn_workgroup_id_x() { return blockIdx.x; }
-inline unsigned __builtin_amdgcn_workgroup_id_y() { return blockIdx.y; }
-inline unsigned __builtin_amdgcn_workgroup_id_z() { return blockIdx.z; }
-inline unsigned short __builtin_amdgcn_workgroup_size_x() { return static_cast<unsigned short>(blockDim.x); }
-inline unsigned short __builtin_amdgcn_workgroup_size_y() { return static_cast<unsigned short>(blockDim.y); }
-inline unsigned short __builtin_amdgcn_workgroup_size_z() { return static_cast<unsigned short>(blockDim.z); }
-// The dispatch packet's grid is in work-items.
-inline unsigned __builtin_amdgcn_grid_size_x() { return gridDim.x * blockDim.x; }
-inline unsigned __builtin_amdgcn_grid_size_y() { return gridDim.y * blockDim.y; }
-inline unsigned __builtin_amdgcn_grid_size_z() { return gridDim.z * blockDim.z; }
-inline int __builtin_amdgcn_wavefrontsize() { return warpSize; }
-
-// mbcnt: `acc` plus the set bits of `mask` that stand for lower lanes (lo: lanes 0-31, hi: 32-63).
-inline unsigned __builtin_amdgcn_mbcnt_lo(unsigned mask, unsigned acc) {
-  const int lane = wmmasim::hip::detail::self_lane();
-  const unsigned below = lane >= 32 ? ~0u : (1u << lane) - 1u;
-  return acc + static_cast<unsigned>(__builtin_popcount(mask & below));
-}
-inline unsigned __builtin_amdgcn_mbcnt_hi(unsigned mask, unsigned acc) {
-  const int lane = wmmasim::hip::detail::self_lane();
-  const unsigned below = lane < 32 ? 0u : lane == 63 ? ~0u >> 1 : (1u << (lane - 32)) - 1u;
-  return acc + static_cast<unsigned>(__builtin_popcount(mask & below));
-}
-inline int __builtin_amdgcn_readfirstlane(int value, std::source_location where = std::source_location::current()) {
-  return wmmasim::hip::detail::permute("__builtin_amdgcn_readfirstlane", value, 0, where);
-}
-inline int __builtin_amdgcn_readlane(int value, int lane, std::source_location where = std::source_location::current()) {
-  return wmmasim::hip::detail::permute("__builtin_amdgcn_readlane", value, lane, where);
-}
-inline int __builtin_amdgcn_ds_bpermute(int address, int value, std::source_location where = std::source_location::current()) {
-  return wmmasim::hip::detail::permute("__builtin_amdgcn_ds_bpermute", value, (address >> 2) & (warpSize - 1), where);
-}
-inline void __builtin_amdgcn_s_barrier(std::source_location where = std::source_location::current()) {
-  wmmasim::simt::sync_threads(where);
-}
-// Scheduling hints and waits order nothing on the CPU: lanes run one at a time between rendezvous.
-inline void __builtin_amdgcn_sched_barrier(int) {}
-inline void __builtin_amdgcn_sched_group_barrier(int, int, int) {}
-inline void __builtin_amdgcn_s_waitcnt(int) {}
-inline void __builtin_amdgcn_s_sleep(int) {}
-inline void __builtin_amdgcn_s_setprio(short) {}
-inline void __builtin_amdgcn_fence(int order, const char*) {
-  std::atomic_thread_fence(order == __ATOMIC_RELAXED ? std::memory_order_relaxed : std::memory_order_seq_cst);
 }
