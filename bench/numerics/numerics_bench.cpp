@@ -6,7 +6,8 @@
 // /avx2 force the per-element general path (the implementation before the vectorised kernels) and the
 // narrower vectorised variants, for comparison in the same run. <builtin>/registers is the whole
 // register-level call the SIMT builtins and the wave API make (run_wave_builtin: the lanes' words
-// unpacked through the layouts, compute_d, D packed back), same inputs.
+// unpacked through the layouts, compute_d, D packed back), same inputs. <builtin>/vs_former_default
+// (FP8/BF8 builtins) times the default and the model it replaced in alternating bursts.
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
@@ -97,6 +98,43 @@ void emulate(benchmark::State& state, const Instruction* ins, SimdPath path) {
   force_simd_path(SimdPath::automatic);
 }
 
+// The FP8/BF8 default (fp8-dot8-quads-hypothesis, numerics.md 7.5) against the model it replaced
+// (fp8-dot4-hypothesis; for SWMMAC swmmac-dot4-hypothesis) and the Eigen reference. The two models
+// alternate in bursts of 64 instructions inside each iteration (one iteration = 64 of each), so that
+// both see the same machine load: us_per_instr and former_us_per_instr are their own bursts' wall time
+// per instruction, ratio_vs_former_default = the default's instructions/s over the former default's
+// (< 1: the default is slower), ratio_vs_eigen as for the other benchmarks.
+void emulate_against_former_default(benchmark::State& state, const Instruction* ins) {
+  constexpr int kBurst = 64;
+  const Model& model = default_model(*ins);
+  const Model& former = *find_model(ins->family == Family::swmmac ? "swmmac-dot4-hypothesis" : "fp8-dot4-hypothesis");
+  std::vector<Operands> sets;
+  for (unsigned s = 0; s < 4; ++s) sets.push_back(make_operands(*ins, s));
+  const double eigen_rate = eigen_gemms_per_second(ins->k);
+  const Modifiers mods;
+  std::size_t n = 0;
+  double seconds[2] = {0, 0};
+  for (auto _ : state)
+    for (int which = 0; which < 2; ++which) {
+      const Model& m = which == 0 ? model : former;
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int r = 0; r < kBurst; ++r) {
+        Operands& o = sets[n++ % sets.size()];
+        compute_d(*ins, o.a.data(), o.b.data(), o.c.data(), o.index.data(), mods, m, o.d.data());
+        benchmark::DoNotOptimize(o.d.data());
+      }
+      seconds[which] += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+  const double count = static_cast<double>(state.iterations()) * kBurst;
+  const double rate = count / seconds[0], former_rate = count / seconds[1];
+  state.counters["us_per_instr"] = 1e6 / rate;
+  state.counters["former_us_per_instr"] = 1e6 / former_rate;
+  state.counters["ratio_vs_eigen"] = rate / eigen_rate;
+  state.counters["ratio_vs_former_default"] = rate / former_rate;
+  state.SetLabel(std::string(model.name) + " vs " + std::string(former.name) + " " +
+                 std::string(simd_path_name(active_simd_path())));
+}
+
 // The same operands as each lane's register words (lane-major, as a wave call holds them).
 struct LaneWords {
   std::vector<std::uint32_t> a, b, c, index;
@@ -164,6 +202,11 @@ int register_all() {
   for (const Instruction& ins : kInstructions)
     if (ins.family != Family::load_tr)
       benchmark::RegisterBenchmark((std::string(ins.name) + "/registers").c_str(), emulate_registers, &ins)
+          ->Unit(benchmark::kMicrosecond);
+  for (const Instruction& ins : kInstructions)
+    if (ins.family != Family::load_tr && (ins.a == Format::fp8 || ins.a == Format::bf8))
+      benchmark::RegisterBenchmark((std::string(ins.name) + "/vs_former_default").c_str(), emulate_against_former_default,
+                                   &ins)
           ->Unit(benchmark::kMicrosecond);
   for (SimdPath path : {SimdPath::general, SimdPath::portable, SimdPath::avx2}) {
     if (!simd_path_supported(path)) continue;

@@ -293,14 +293,13 @@ DecodeFormat decode_format(Format f) {
 
 }  // namespace
 
-bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
-  const SimdPath path = active_simd_path();
-  if (path == SimdPath::general) return false;
-  const KernelSet& ks = path == SimdPath::avx512 ? kernels_avx512() : path == SimdPath::avx2 ? kernels_avx2() : kernels_portable();
-  const Instruction& ins = *call.ins;
-  const Model& model = *call.model;
+namespace {
+
+// The float shapes the kernels take: 16 A columns, at most 64 B rows, steps of 4 products (pairs or
+// one grid) or of 8 (one grid, or two quads on their own grids, spec 7.5), or the gfx11 DOT2 steps of
+// dense F16/BF16. Everything else takes the general path.
+bool float_kernels_take(const Instruction& ins, const Model& model, const StepPlan& plan) {
   switch (model.kind) {
-    case ModelKind::exact_int: return ks.exact_int(call, d);
     case ModelKind::gfx12_dot4:
     case ModelKind::fp8_dot:
     case ModelKind::swmmac_dot4:
@@ -308,21 +307,35 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
     default: return false;
   }
   const bool sparse = ins.family == Family::swmmac;
+  const int a_cols = sparse ? ins.k / 2 : ins.k;
+  if (a_cols != 16 || ins.k > 64 || plan.per_step * plan.steps != a_cols) return false;
+  if (model.kind == ModelKind::gfx11_dot2)
+    return !sparse && ins.a == ins.b && (ins.a == Format::f16 || ins.a == Format::bf16);
+  const int group = plan.rule.group_size;
+  return (plan.per_step == 4 && (group == 2 || group == 4)) || (plan.per_step == 8 && (group == 4 || group == 8));
+}
+
+}  // namespace
+
+bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
+  const SimdPath path = active_simd_path();
+  if (path == SimdPath::general) return false;
+  const KernelSet& ks = path == SimdPath::avx512 ? kernels_avx512() : path == SimdPath::avx2 ? kernels_avx2() : kernels_portable();
+  const Instruction& ins = *call.ins;
+  const Model& model = *call.model;
+  if (model.kind == ModelKind::exact_int) return ks.exact_int(call, d);
+  const StepPlan plan = plan_for(ins, model);
+  if (!float_kernels_take(ins, model, plan)) return false;
+  const bool sparse = ins.family == Family::swmmac;
   FloatOperands op;
   op.a_cols = sparse ? ins.k / 2 : ins.k;
   op.k = ins.k;
-  if (op.a_cols != 16 || op.k > 64) return false;
   op.gfx11 = model.kind == ModelKind::gfx11_dot2;
-  if (op.gfx11 && (sparse || ins.a != ins.b || (ins.a != Format::f16 && ins.a != Format::bf16))) return false;
-  const StepPlan plan = plan_for(ins, model);
   op.steps = plan.steps;
   op.per_step = plan.per_step;
   op.group = plan.rule.group_size;
   op.c_floor = plan.rule.c_floor;
   op.invalid_nan = plan.rule.invalid_nan;
-  if (op.per_step * op.steps != op.a_cols) return false;
-  if (!op.gfx11 && !((op.per_step == 4 && (op.group == 2 || op.group == 4)) || (op.per_step == 8 && op.group == 8)))
-    return false;
   std::memcpy(op.cols, plan.cols.data(), sizeof op.cols);
   op.out = ins.cd == Format::f16 ? kOutF16 : ins.cd == Format::bf16 ? kOutBF16 : kOutF32;
   op.fp16_ovfl = (call.mods->mode & kModeFp16Ovfl) != 0;
@@ -365,6 +378,11 @@ bool compute_d_fast(const RawCall& call, std::uint32_t* d) {
 }  // namespace wmmasim::numerics_detail
 
 namespace wmmasim {
+
+bool vectorised_float_steps(const Instruction& ins, const Model& model) {
+  if (!model_applies(model, ins) || model.kind == ModelKind::exact_int) return false;
+  return numerics_detail::float_kernels_take(ins, model, numerics_detail::plan_for(ins, model));
+}
 
 bool simd_path_supported(SimdPath path) {
   using numerics_detail::best_path;

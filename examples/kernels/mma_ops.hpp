@@ -17,7 +17,7 @@ struct WmmaF16 {  // f16 x f16 -> f32
   WMMASIM_DEVICE static Acc mma(A a, B b, Acc c) { return __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a, b, c); }
 };
 
-struct WmmaFp8 {  // OCP E4M3 x E4M3 -> f32 (numerics: fp8-dot4-hypothesis until hardware decides)
+struct WmmaFp8 {  // OCP E4M3 x E4M3 -> f32 (numerics: fp8-dot8-quads-hypothesis until hardware decides)
   static constexpr const char* builtin = "wmma_f32_16x16x16_fp8_fp8_w32_gfx12";
   using In = unsigned char;
   using A = v2i;

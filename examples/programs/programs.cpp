@@ -118,7 +118,7 @@ const std::vector<Program>& programs() {
       {"tiled_gemm_f16", "tiled GEMM, LDS tiles, 2x2 waves, f16 inputs, f32 accumulation", &builtin(WmmaF16::builtin), "",
        [](const ProgramArgs& a) { return run_tiled<WmmaF16>(tiled_gemm_f16, "tiled_gemm_f16", setup_tiled<WmmaF16>(a), a); },
        setup_tiled<WmmaF16>},
-      {"tiled_gemm_fp8", "the same GEMM with OCP FP8 (E4M3) inputs (fp8-dot4-hypothesis numerics)", &builtin(WmmaFp8::builtin), "",
+      {"tiled_gemm_fp8", "the same GEMM with OCP FP8 (E4M3) inputs (fp8-dot8-quads-hypothesis numerics)", &builtin(WmmaFp8::builtin), "",
        [](const ProgramArgs& a) { return run_tiled<WmmaFp8>(tiled_gemm_fp8, "tiled_gemm_fp8", setup_tiled<WmmaFp8>(a), a); },
        setup_tiled<WmmaFp8>},
       {"tiled_gemm_i8", "the same GEMM with signed INT8 inputs and i32 accumulation", &builtin(WmmaI8::builtin), "",

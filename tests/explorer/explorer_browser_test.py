@@ -319,10 +319,13 @@ class ExplorerInBrowser(unittest.TestCase):
         # 3.2: in contiguous labels the wave32 step order is chunks 0, 8, 4, 12.
         rows = self.compute_rows("wmma_f32_16x16x16_f16_w32_gfx12", "contig16", 11, 1)
         self.assertEqual(self.steps_of(rows), [[0, 1, 2, 3], [8, 9, 10, 11], [4, 5, 6, 7], [12, 13, 14, 15]])
-        # 7.3 (a): FP8 K 0-3, 8-11, 4-7, 12-15, a hypothesis.
+        # 7.5: FP8 K 0-7 then 8-15, each step two quads on their own grids, a hypothesis.
         rows = self.compute_rows("wmma_f32_16x16x16_fp8_fp8_w32_gfx12", "isa", 0, 0)
-        self.assertEqual(self.steps_of(rows), [[0, 1, 2, 3], [8, 9, 10, 11], [4, 5, 6, 7], [12, 13, 14, 15]])
-        self.assertIn("NOT hardware-qualified", self.js("document.getElementById('compute').textContent"))
+        self.assertEqual(self.steps_of(rows), [list(range(8)), list(range(8, 16))])
+        self.assertEqual([r[1] for r in rows[:8]], ["0"] * 4 + ["1"] * 4)
+        text = self.js("document.getElementById('compute').textContent")
+        self.assertIn("fp8-dot8-quads-hypothesis", text)
+        self.assertIn("NOT hardware-qualified", text)
         # 11: RDNA3 eight DOT2 steps of K pairs.
         rows = self.compute_rows("wmma_f16_16x16x16_f16_w32", "isa", 5, 5)
         self.assertEqual(self.steps_of(rows), [[2 * s, 2 * s + 1] for s in range(8)])

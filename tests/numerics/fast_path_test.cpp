@@ -2,14 +2,15 @@
 // for bit, on every SIMD variant this CPU can run: random operands with specials (the property-test
 // generator), operands crafted around every fast/slow boundary of the kernels (floor shifts of 31 and
 // more places, the 27-bit C window, C below the grid with G at and above c_floor, the largest group
-// sums, subnormal and overflowing results, a NaN or infinity in a single column), integer extremes and
-// SWMMAC selections the VNNI kernel takes and refuses, aliasing of D with the inputs, and a
-// non-default MXCSR (round toward zero, flush-to-zero, denormals-are-zero). RDNA3 (gfx11-dot2) adds
-// its own boundaries: BF16 subnormal factors (flushed), signed zero products against C's sign, f32
-// results just below 2^-126 (flushed, or rounded up to it), F16 results rounding to zero (+0), and
-// the 16-bit output half chosen by OPSEL through the wave-level builtin call.
+// sums, subnormal and overflowing results, a NaN or infinity in a single column, FP8 quads of one step
+// binades apart), integer extremes and SWMMAC selections the VNNI kernel takes and refuses, aliasing
+// of D with the inputs, and a non-default MXCSR (round toward zero, flush-to-zero, denormals-are-zero).
+// RDNA3 (gfx11-dot2) adds its own boundaries: BF16 subnormal factors (flushed), signed zero products
+// against C's sign, f32 results just below 2^-126 (flushed, or rounded up to it), F16 results
+// rounding to zero (+0), and the 16-bit output half chosen by OPSEL through the wave-level builtin call.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -94,7 +95,13 @@ class BoundaryGenerator {
     const int spread = static_cast<int>(pick(4) == 0 ? 2 : 8 + pick(24));
     const bool all_ones = pick(4) == 0;  // largest significands: largest group sums
     const bool same_sign = pick(3) == 0;
-    for (int e = 0; e < 16 * a_cols; ++e) rc.a.push_back(element(fa, ea, spread, all_ones, same_sign));
+    // 8-bit: sometimes the second quad of every 8-product step (K 4-7 and 12-15, SWMMAC slots alike)
+    // sits binades below the first, so that each quad's own grid and the step's grid differ.
+    const int quad_swing = format_bits(ins.a) == 8 && pick(3) == 0 ? 2 + static_cast<int>(pick(10)) : 0;
+    for (int e = 0; e < 16 * a_cols; ++e) {
+      const bool second_quad = (e % a_cols / 4) % 2 != 0;
+      rc.a.push_back(element(fa, second_quad ? std::max(1, ea - quad_swing) : ea, spread, all_ones, same_sign));
+    }
     for (int e = 0; e < ins.k * 16; ++e) rc.b.push_back(element(fb, eb, spread, all_ones, same_sign));
     // One special in one place (single column of B, or one A element), sometimes.
     if (pick(6) == 0) {
@@ -434,6 +441,26 @@ TEST(FastPathsMxcsr, NonDefaultRoundingAndFlushing) {
   EXPECT_EQ(reported, 0);
 }
 #endif
+
+// A model the kernels leave to the general path would pass EqualGeneralPathAndReference trivially, so
+// the coverage is checked too: every float step model is vectorised on every builtin it applies to
+// (each FP8/BF8 model on the 16 FP8/BF8 WMMA and SWMMAC builtins, wave32 and wave64).
+TEST(FastPathsCoverage, EveryFloatStepModelIsVectorised) {
+  int eight_bit = 0;
+  for (const Instruction& ins : kInstructions) {
+    if (ins.family == Family::load_tr) continue;
+    for (const Model* m : models_for(ins)) {
+      const bool step_model = m->kind == ModelKind::gfx12_dot4 || m->kind == ModelKind::fp8_dot ||
+                              m->kind == ModelKind::swmmac_dot4 || m->kind == ModelKind::gfx11_dot2;
+      EXPECT_EQ(vectorised_float_steps(ins, *m), step_model) << ins.name << " " << m->name;
+      if (m->kind == ModelKind::fp8_dot && vectorised_float_steps(ins, *m)) ++eight_bit;
+    }
+  }
+  EXPECT_EQ(eight_bit, 16 * 4);  // 8 dense + 8 SWMMAC FP8/BF8 builtins, four fp8_dot models each
+  EXPECT_TRUE(vectorised_float_steps(*find_builtin("wmma_f32_16x16x16_fp8_bf8_w64_gfx12"),
+                                     *find_model("fp8-dot8-quads-hypothesis")));
+  EXPECT_FALSE(vectorised_float_steps(*find_builtin("wmma_f32_16x16x16_f16_w32_gfx12"), *find_model("exact-sum-rne")));
+}
 
 TEST(FastPathsControl, ForcingAPathTheCpuLacksIsOneSentence) {
   for (SimdPath p : {SimdPath::avx2, SimdPath::avx512}) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "fp8_public_probe.hpp"
+#include "reference/reference.hpp"
 #include "wmmasim/layouts/instruction_table.hpp"
 
 namespace wmmasim {
@@ -114,6 +115,94 @@ TEST(PublicFp8Probe, EachModelsDescriptionSaysWhatTheProbeSaysOfIt) {
     EXPECT_FALSE(m->hardware_qualified) << m->name << ": summary counts do not qualify a model";
   }
   EXPECT_EQ(consistent_models, 1);
+}
+
+// The probe's summary line as a third party quotes it (bulacha3/DLSS-NR-on-AMD-Linux,
+// tests/test_lmxxf_gpu_runner.py at 2bf6ade: "RESULT cases=79 failures=0 fp8_f16_bitdiff=2054
+// signed_zero_diff=0 half_diff=2 max_cpu_abs_error=6.07849884 max_fp8_f16_abs_diff=4") has two numbers
+// the five counts above leave out. max_cpu_abs_error is wmma_validate.cpp's largest |result - exact sum|
+// (the exact sum in double, which holds these sums exactly) over both paths' after-K16 and final
+// values: the F16 path ([H], gfx12-dot4) alone reaches it, so it checks the rebuilt inputs to nine
+// digits, and no FP8 model may exceed it. signed_zero_diff counts FP8/F16 pairs that differ only in
+// the sign of a zero.
+TEST(PublicFp8Probe, TheSummaryLinesOtherNumbersHold) {
+  const Instruction& fp8 = *find_builtin("wmma_f32_16x16x16_fp8_fp8_w32_gfx12");
+  const Instruction& f16 = *find_builtin("wmma_f32_16x16x16_f16_w32_gfx12");
+  const auto as_bytes = [](const std::vector<std::uint32_t>& t, bool) { return t; };
+  const auto exact = [](std::uint32_t code) { return double(value(widen_to_f32(code, Format::fp8))); };
+  const auto cases = testing::public_probe_cases();
+  double f16_error = 0;
+  std::vector<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>> f16_results;
+  for (const Fp8Case& c : cases) {
+    f16_results.push_back(testing::two_k16(f16, *find_model("gfx12-dot4"), c, c.c, testing::as_f16_contiguous_k));
+    for (int i = 0; i < 256; ++i) {
+      double sum = value(c.c[i]);
+      for (int k = 0; k < 32; ++k) {
+        sum += exact(c.a[i / 16 * 32 + k]) * exact(c.b[k * 16 + i % 16]);
+        if (k == 15) f16_error = std::max(f16_error, std::fabs(double(value(f16_results.back().first[i])) - sum));
+        if (k == 31) f16_error = std::max(f16_error, std::fabs(double(value(f16_results.back().second[i])) - sum));
+      }
+    }
+  }
+  char printed[32];
+  std::snprintf(printed, sizeof printed, "%.9g", f16_error);  // as wmma_validate.cpp prints it
+  EXPECT_STREQ(printed, "6.07849884");
+  for (const Model* m : models_for(fp8)) {
+    double error = 0;
+    long zero_sign = 0;
+    for (std::size_t n = 0; n < cases.size(); ++n) {
+      const Fp8Case& c = cases[n];
+      const auto [p8, d8] = testing::two_k16(fp8, *m, c, c.c, as_bytes);
+      for (int i = 0; i < 256; ++i) {
+        double sum = value(c.c[i]);
+        for (int k = 0; k < 32; ++k) {
+          sum += exact(c.a[i / 16 * 32 + k]) * exact(c.b[k * 16 + i % 16]);
+          if (k == 15) error = std::max(error, std::fabs(double(value(p8[i])) - sum));
+          if (k == 31) error = std::max(error, std::fabs(double(value(d8[i])) - sum));
+        }
+        for (auto [x, y] : {std::pair{p8[i], f16_results[n].first[i]}, std::pair{d8[i], f16_results[n].second[i]}})
+          zero_sign += x != y && value(x) == 0 && value(y) == 0;
+      }
+    }
+    EXPECT_LE(error, f16_error) << m->name;
+    EXPECT_EQ(zero_sign, 0) << m->name;
+  }
+}
+
+// The consistent model's counts once more with the GMP reference (reference/) in place of the library:
+// the match is the rule's, not an accident of its implementation.
+TEST(PublicFp8Probe, TheReferenceGivesTheConsistentModelsCounts) {
+  const Instruction& fp8 = *find_builtin("wmma_f32_16x16x16_fp8_fp8_w32_gfx12");
+  const Instruction& f16 = *find_builtin("wmma_f32_16x16x16_f16_w32_gfx12");
+  const Model& quads = *find_model("fp8-dot8-quads-hypothesis");
+  long bits = 0, halves = 0, late_c = 0;
+  double largest = 0, late_c_largest = 0;
+  const auto two_k16 = [&](const Fp8Case& c, const std::vector<std::uint32_t>& c0) {
+    std::vector<std::uint32_t> p(256), d(256);
+    reference::reference_d(fp8, testing::a_tile(c, 0), testing::b_tile(c, 0), c0, {}, {}, quads, p);
+    reference::reference_d(fp8, testing::a_tile(c, 1), testing::b_tile(c, 1), p, {}, {}, quads, d);
+    return std::pair{p, d};
+  };
+  for (const Fp8Case& c : testing::public_probe_cases()) {
+    const auto [p8, d8] = two_k16(c, c.c);
+    const auto e8 = two_k16(c, std::vector<std::uint32_t>(256, 0)).second;
+    const auto [p16, d16] = testing::two_k16(f16, *find_model("gfx12-dot4"), c, c.c, testing::as_f16_contiguous_k);
+    for (int i = 0; i < 256; ++i) {
+      for (auto [x, y] : {std::pair{p8[i], p16[i]}, std::pair{d8[i], d16[i]}}) {
+        if (x != y && !(value(x) == 0 && value(y) == 0)) ++bits;
+        largest = std::max(largest, std::fabs(double(value(x)) - value(y)));
+      }
+      halves += convert_from_f32(d8[i], Format::f16) != convert_from_f32(d16[i], Format::f16);
+      const std::uint32_t late = std::bit_cast<std::uint32_t>(value(e8[i]) + value(c.c[i]));
+      late_c += late != d8[i];
+      late_c_largest = std::max(late_c_largest, std::fabs(double(value(late)) - value(d8[i])));
+    }
+  }
+  EXPECT_EQ(bits, kCardFp8VsF16Bits);
+  EXPECT_EQ(halves, kCardFp8VsF16Halves);
+  EXPECT_EQ(largest, kCardMaxDifference);
+  EXPECT_EQ(late_c, kCardLateCBits);
+  EXPECT_EQ(late_c_largest, kCardMaxDifference);
 }
 
 // C is fused: under the consistent model, C inside the instruction and a separate f32 add after it

@@ -15,13 +15,14 @@ namespace {
 using Bits = std::vector<std::uint32_t>;
 
 // A with every row equal to `row`, B with every column equal to `col`, C uniform.
-Bits run_broadcast(const Instruction& ins, const Bits& row, const Bits& col, std::uint32_t c, Modifiers mods = {}) {
+Bits run_broadcast(const Instruction& ins, const Bits& row, const Bits& col, std::uint32_t c, Modifiers mods = {},
+                   const Model* model = nullptr) {
   Bits a(16 * ins.k), b(ins.k * 16), cm(256, c), d(256);
   for (int i = 0; i < 16; ++i)
     for (int k = 0; k < ins.k; ++k) a[i * ins.k + k] = row[k];
   for (int k = 0; k < ins.k; ++k)
     for (int j = 0; j < 16; ++j) b[k * 16 + j] = col[k];
-  compute_d(ins, a.data(), b.data(), cm.data(), nullptr, mods, default_model(ins), d.data());
+  compute_d(ins, a.data(), b.data(), cm.data(), nullptr, mods, model ? *model : default_model(ins), d.data());
   return d;
 }
 
@@ -63,6 +64,73 @@ TEST(SpecVectors, SingleRuleF16ToF32BothWaveSizes) {  // spec 3.5, model-derived
     const Instruction& ins = *find_mnemonic("v_wmma_f32_16x16x16_f16", wave);
     for (const Row& r : rows) expect_uniform(run_broadcast(ins, r.a, r.b, r.c), r.d, r.rule + std::string(" w") + std::to_string(wave));
   }
+}
+
+// The FP8/BF8 default (spec 7.5: steps K 0-7 and 8-15; in a step each quad, K 0-3 and 4-7, is floored
+// onto its largest product grid and summed exactly, the two sums and C are floored onto the step grid
+// G = max(product grids, max(-126, lead(C)) - 26), one RNE to f32), worked by hand. Product grids are
+// x_a + x_b - 24 (in units of 2^grid, a product is sig_a * sig_b shifted to 24 fraction bits).
+//  1. 256*256 at K0 and four products 1 * 2^-9 at K4-7, C = 0: G = -8 (the big product, 2^24 units);
+//     the second quad sums exactly on its own grid to 2^-7 = 2 units of 2^-8, so D = 65536 + 2^-7 =
+//     0x47800001 (one grid for all 8, fp8-dot8-hypothesis: each 2^-9 floors to 0, D = 0x47800000).
+//  2. The same with the four small products -2^-9: the quad sum -2^-7 is -2 units exactly, D = 65536 -
+//     2^-7 = 0x477FFFFE (one grid for all 8: each floors to -1 unit, D = 65536 - 2^-6 = 0x477FFFFC).
+//  3. 1 * 1 at K0 and at K4, C = 2^24: one step holds C and both quads, G = max(-24, 24 - 26) = -2,
+//     C + 2 = 2^24 + 2 is exact in f32: D = 0x4B800001 (steps of 4, fp8-dot4-hypothesis and its ISA
+//     order: 2^24 + 1 rounds to even, 2^24, twice: D = 0x4B800000).
+// The values are the same in FP8 and BF8 (each code below is exact in its format) and in both wave sizes.
+TEST(SpecVectors, Fp8DefaultStepsOfTwoQuads) {
+  struct Codes {
+    std::uint32_t one, v256, tiny, minus_tiny;  // 1, 256, 2^-9, -2^-9
+  };
+  const Codes e4m3{0x38, 0x78, 0x01, 0x81}, e5m2{0x3C, 0x5C, 0x18, 0x98};
+  int checked = 0;
+  for (const Instruction& ins : kInstructions) {
+    if (ins.family != Family::wmma || (ins.a != Format::fp8 && ins.a != Format::bf8)) continue;
+    const Codes& ca = ins.a == Format::fp8 ? e4m3 : e5m2;
+    const Codes& cb = ins.b == Format::fp8 ? e4m3 : e5m2;
+    const std::string what = std::string(ins.name) + " ";
+    const Bits big_and_quad = k_vector({{0, ca.v256}, {4, ca.one}, {5, ca.one}, {6, ca.one}, {7, ca.one}});
+    const Bits tiny = k_vector({{0, cb.v256}, {4, cb.tiny}, {5, cb.tiny}, {6, cb.tiny}, {7, cb.tiny}});
+    const Bits minus_tiny =
+        k_vector({{0, cb.v256}, {4, cb.minus_tiny}, {5, cb.minus_tiny}, {6, cb.minus_tiny}, {7, cb.minus_tiny}});
+    const Bits ones = k_vector({{0, ca.one}, {4, ca.one}}), ones_b = k_vector({{0, cb.one}, {4, cb.one}});
+    expect_uniform(run_broadcast(ins, big_and_quad, tiny, 0), 0x47800001u, what + "a quad sums on its own grid");
+    expect_uniform(run_broadcast(ins, big_and_quad, minus_tiny, 0), 0x477FFFFEu, what + "a negative quad floors once");
+    expect_uniform(run_broadcast(ins, ones, ones_b, 0x4B800000u), 0x4B800001u, what + "C and both quads round once");
+    // The same vectors tell the default from the other FP8 models, as worked out above.
+    const Model* dot8 = find_model("fp8-dot8-hypothesis");
+    expect_uniform(run_broadcast(ins, big_and_quad, tiny, 0, {}, dot8), 0x47800000u, what + "fp8-dot8: one grid");
+    expect_uniform(run_broadcast(ins, big_and_quad, minus_tiny, 0, {}, dot8), 0x477FFFFCu, what + "fp8-dot8: floors");
+    for (const char* four : {"fp8-dot4-hypothesis", "fp8-dot4-isa-order-hypothesis"})
+      expect_uniform(run_broadcast(ins, ones, ones_b, 0x4B800000u, {}, find_model(four)), 0x4B800000u, what + four);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 8);  // 4 type pairs x 2 wave sizes
+}
+
+// FP8/BF8 SWMMAC by the same rule over stored slots (spec 8.2): with every index field (0, 1), stored
+// slot 2G + s multiplies B row 4G + s; slots 0 and 4 (B rows 0 and 8) share the first step. Vector 3
+// above: D_in = 2^24 plus 1 * 1 twice in one step is 2^24 + 2 = 0x4B800001 (swmmac-dot4-hypothesis,
+// slots 0-3 and 4-7 in different steps: 0x4B800000).
+TEST(SpecVectors, Fp8SwmmacDefaultStepsOfTwoQuads) {
+  int checked = 0;
+  for (const Instruction& ins : kInstructions) {
+    if (ins.family != Family::swmmac || (ins.a != Format::fp8 && ins.a != Format::bf8)) continue;
+    const std::uint32_t one_a = ins.a == Format::fp8 ? 0x38 : 0x3C, one_b = ins.b == Format::fp8 ? 0x38 : 0x3C;
+    Bits a(16 * 16, 0), b(ins.k * 16, 0), d(256, 0x4B800000u);
+    const std::vector<std::uint8_t> index(16 * ins.k / 4, 0b0100);  // idx0 = 0, idx1 = 1
+    for (int i = 0; i < 16; ++i) a[i * 16 + 0] = a[i * 16 + 4] = one_a;
+    for (int j = 0; j < 16; ++j) b[0 * 16 + j] = b[8 * 16 + j] = one_b;
+    const Bits d_in = d;
+    compute_d(ins, a.data(), b.data(), nullptr, index.data(), {}, default_model(ins), d.data());
+    expect_uniform(d, 0x4B800001u, std::string(ins.name) + " C and both quads round once");
+    d = d_in;
+    compute_d(ins, a.data(), b.data(), nullptr, index.data(), {}, *find_model("swmmac-dot4-hypothesis"), d.data());
+    expect_uniform(d, 0x4B800000u, std::string(ins.name) + " swmmac-dot4: steps of 4");
+    ++checked;
+  }
+  EXPECT_EQ(checked, 8);
 }
 
 TEST(SpecVectors, WmmaHardwareVectorsInIsaOrder) {  // spec 3.5, hardware vectors rewritten in ISA K order
@@ -196,11 +264,16 @@ TEST(Api, ModelsAndDefaults) {
     std::string want;
     if (ins.integer_inputs()) want = "exact-int";
     else if (ins.arch == Arch::rdna3) want = "gfx11-dot2";
+    else if (ins.a == Format::fp8 || ins.a == Format::bf8) want = "fp8-dot8-quads-hypothesis";  // spec 7.5, 8.2
     else if (ins.family == Family::swmmac) want = "swmmac-dot4-hypothesis";
-    else if (ins.a == Format::fp8 || ins.a == Format::bf8) want = "fp8-dot4-hypothesis";
     else want = "gfx12-dot4";
     EXPECT_EQ(m.name, want) << ins.name;
     EXPECT_NO_THROW(check_model_applies(m, ins));
+    // A probe calibration keeps the first surviving model in inventory order (docs/hw.md): on RDNA4,
+    // where every builtin is probed, that is the default.
+    if (ins.arch == Arch::rdna4) {
+      EXPECT_EQ(models_for(ins).front(), &m) << ins.name;
+    }
     if (!m.hardware_qualified && m.kind != ModelKind::gfx11_dot2) {
       EXPECT_NE(m.name.find("hypothesis"), std::string_view::npos) << m.name;
     }
@@ -305,7 +378,10 @@ TEST(SummationOrder, FollowsTheSpecStepOrders) {
   EXPECT_EQ(dot4.steps, runs({0, 4, 8, 12}, 4));
   EXPECT_EQ(dot4.group_size, 2);
   const Instruction& fp8 = *find_builtin("wmma_f32_16x16x16_fp8_bf8_w64_gfx12");
-  const SummationOrder a = summation_order(fp8, default_model(fp8));  // spec 7.3 (a)
+  const SummationOrder quads = summation_order(fp8, default_model(fp8));  // spec 7.5: K 0-7, 8-15, quads
+  EXPECT_EQ(quads.steps, runs({0, 8}, 8));
+  EXPECT_EQ(quads.group_size, 4);
+  const SummationOrder a = summation_order(fp8, *find_model("fp8-dot4-hypothesis"));  // spec 7.3 (a)
   EXPECT_EQ(a.steps, runs({0, 8, 4, 12}, 4));
   EXPECT_EQ(a.group_size, 4);
   EXPECT_EQ(summation_order(fp8, *find_model("fp8-dot4-isa-order-hypothesis")).steps, runs({0, 4, 8, 12}, 4));
@@ -315,8 +391,9 @@ TEST(SummationOrder, FollowsTheSpecStepOrders) {
   EXPECT_EQ(dot2.steps, runs({0, 2, 4, 6, 8, 10, 12, 14}, 2));
   const Instruction& sparse = *find_builtin("swmmac_f32_16x16x32_bf16_w32");  // spec 8.2: stored slots 4s..4s+3
   EXPECT_EQ(summation_order(sparse, default_model(sparse)).steps, runs({0, 4, 8, 12}, 4));
-  const Instruction& sparse8 = *find_builtin("swmmac_f32_16x16x32_fp8_fp8_w32");  // 7.3 (a) over stored slots
-  EXPECT_EQ(summation_order(sparse8, default_model(sparse8)).steps, runs({0, 8, 4, 12}, 4));
+  const Instruction& sparse8 = *find_builtin("swmmac_f32_16x16x32_fp8_fp8_w32");  // 7.5 over stored slots
+  EXPECT_EQ(summation_order(sparse8, default_model(sparse8)).steps, runs({0, 8}, 8));
+  EXPECT_EQ(summation_order(sparse8, *find_model("swmmac-dot4-hypothesis")).steps, runs({0, 8, 4, 12}, 4));  // 8.2
   const Instruction& iu8 = *find_builtin("wmma_i32_16x16x16_iu8_w32_gfx12");  // spec 6: one exact sum
   EXPECT_TRUE(summation_order(iu8, default_model(iu8)).steps.empty());
   EXPECT_EQ(summation_order(f16, *find_model("fp32-fma-chain")).steps.size(), 16u);

@@ -128,6 +128,26 @@ TEST(ProbeVerdict, SyntheticFp8RunYieldsExactlyTheModelThatMadeIt) {
   EXPECT_EQ(judged, 8 * 6);  // 4 type combinations x 2 wave sizes, 6 candidate models each
 }
 
+// FP8/BF8 SWMMAC: its default (the dense FP8 default over the stored slots, numerics.md 8.2) and the
+// DOT4-step hypothesis it replaced are told apart by 12.3's swamping probe, in both directions.
+TEST(ProbeVerdict, Fp8SwmmacSwampingTellsTheDefaultFromSwmmacDot4) {
+  int judged = 0;
+  for (const hw::Probe& p : hw::all_probes()) {
+    if (p.question != "numerics 12.3" || (p.ins->a != Format::fp8 && p.ins->a != Format::bf8)) continue;
+    const std::string quads = "model:fp8-dot8-quads-hypothesis", dot4 = "model:swmmac-dot4-hypothesis";
+    EXPECT_EQ("model:" + std::string(default_model(*p.ins).name), quads) << p.name;
+    for (auto [made_by, rival] : {std::pair{quads, dot4}, std::pair{dot4, quads}}) {
+      const VerdictReport v = probe_verdicts(synthetic_file({synthetic_values(p, made_by)}), "synthetic");
+      ASSERT_EQ(v.probes.size(), 1u);
+      const std::vector<std::string>& m = v.probes[0].matching;
+      EXPECT_NE(std::find(m.begin(), m.end(), made_by), m.end()) << p.name << " " << made_by;
+      EXPECT_EQ(std::find(m.begin(), m.end(), rival), m.end()) << p.name << " " << made_by << " also fits " << rival;
+    }
+    ++judged;
+  }
+  EXPECT_EQ(judged, 8);  // 4 type combinations x 2 wave sizes
+}
+
 TEST(ProbeVerdict, AlternativeHypothesesAreRecognised) {
   const hw::Probe* neg = hw::find_probe("12.2/neg_c/wmma_f32_16x16x16_fp8_fp8_w32_gfx12");
   ASSERT_NE(neg, nullptr);
@@ -367,7 +387,7 @@ TEST(ProbeVerdict, CliJudgesAProbeFileAndWritesTheCalibration) {
                                  test::shell_quote((dir / "cal.json").string()) + " 2>&1");
   EXPECT_EQ(r.status, 0) << r.output;
   // Swamping alone cannot tell the two 8-product models apart; the grouping probe can.
-  EXPECT_NE(r.output.find("reproduced by model:fp8-dot8-hypothesis, model:fp8-dot8-quads-hypothesis (of 6)"), std::string::npos)
+  EXPECT_NE(r.output.find("reproduced by model:fp8-dot8-quads-hypothesis, model:fp8-dot8-hypothesis (of 6)"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("reproduced by model:fp8-dot8-hypothesis (of 6)"), std::string::npos) << r.output;
   const Calibration c = load_calibration_file((dir / "cal.json").string());

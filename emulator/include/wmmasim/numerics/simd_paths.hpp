@@ -16,6 +16,9 @@
 
 namespace wmmasim {
 
+struct Instruction;
+struct Model;
+
 enum class SimdPath : unsigned char { automatic, general, portable, avx2, avx512 };
 
 // Forces a path for the whole process (tests and benchmarks); automatic = the environment variable
@@ -27,5 +30,9 @@ SimdPath forced_simd_path();
 SimdPath active_simd_path();
 bool simd_path_supported(SimdPath path);
 std::string_view simd_path_name(SimdPath path);
+
+// Whether the vectorised float kernels compute `model`'s steps for `ins` on every path but general
+// (false: compute_d takes the general path whatever the setting, or the model is not a float step model).
+bool vectorised_float_steps(const Instruction& ins, const Model& model);
 
 }  // namespace wmmasim

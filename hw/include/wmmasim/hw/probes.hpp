@@ -232,8 +232,8 @@ inline const std::vector<Probe>& all_probes() {
         out.push_back(values("12.1", "subnormal", "FP8/BF8 WMMA: subnormal 8-bit inputs honoured or flushed", ins,
                              Recipe::subnormal, {"flush-inputs"}));
         out.push_back(values("12.1", "grouping", "FP8/BF8 WMMA: which products of a step share one grid: each quad its "
-                             "own inside 8-product steps (fp8-dot8-quads, the one model the public RX 9070 XT probe's "
-                             "counts allow, numerics.md 7.5), or all 8, or steps of 4", ins, Recipe::fp8_grouping));
+                             "own inside 8-product steps (fp8-dot8-quads, the default: the one model the public RX 9070 "
+                             "XT probe's counts allow, numerics.md 7.5), or all 8, or steps of 4", ins, Recipe::fp8_grouping));
       }
       // 12.2 FP8 C modifiers (raw encodings of A/B NEG are not emitted: LLVM rejects them, docs/hw.md).
       if (dense && f8 && ins.wave == 32) {
