@@ -5,7 +5,8 @@
 // times are the process's CPU time (all of its threads: the launches and the matrix API run on
 // worker threads), not wall time, which on a shared machine measures the other processes; each is
 // the best of five rounds taken in turn. Each result must equal the matrix API bit for bit, or the
-// benchmark reports an error.
+// benchmark reports an error. x_lane_after_lane is the plain-HIP time over the same program's with
+// lockstep off (WMMASIM_LOCKSTEP=0): what taking memory accesses in turn costs (docs/simt.md).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -79,9 +80,12 @@ void BM_PlainHipTiledGemm(benchmark::State& state) {
   }
   bool ok = true;
   const auto plain_hip = [&] { ok = ok && plain_hip_gemm_run(load_tr) == 0; };
-  double plain_seconds = 1e30, kernel_hpp_seconds = 1e30, matrix_seconds = 1e30;
+  double plain_seconds = 1e30, kernel_hpp_seconds = 1e30, matrix_seconds = 1e30, unlocked_seconds = 1e30;
   for (int round = 0; round < 5; ++round) {
     plain_seconds = std::min(plain_seconds, seconds_per_call(plain_hip));
+    setenv("WMMASIM_LOCKSTEP", "0", 1);
+    unlocked_seconds = std::min(unlocked_seconds, seconds_per_call(plain_hip));
+    unsetenv("WMMASIM_LOCKSTEP");
     kernel_hpp_seconds = std::min(kernel_hpp_seconds, seconds_per_call(kernel_hpp));
     matrix_seconds = std::min(matrix_seconds, seconds_per_call(matrix_api));
   }
@@ -93,6 +97,7 @@ void BM_PlainHipTiledGemm(benchmark::State& state) {
 
   state.counters["x_kernel_hpp"] = plain_seconds / kernel_hpp_seconds;
   state.counters["x_matrix_api"] = plain_seconds / matrix_seconds;
+  state.counters["x_lane_after_lane"] = plain_seconds / unlocked_seconds;
   state.counters["kernel_hpp_ms"] = kernel_hpp_seconds * 1e3;
   state.counters["matrix_api_ms"] = matrix_seconds * 1e3;
   state.counters["plain_hip_ms"] = plain_seconds * 1e3;

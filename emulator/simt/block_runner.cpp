@@ -69,9 +69,11 @@ void BlockRunner::run(std::uint64_t linear_block) {
   const dim3 g = launch.grid;
   block_idx = dim3(static_cast<unsigned>(linear_block % g.x), static_cast<unsigned>((linear_block / g.x) % g.y),
                    static_cast<unsigned>(linear_block / (std::uint64_t(g.x) * g.y)));
+  lockstep = launch.options.lockstep;
   for (WaveState& w : waves) {
     w.arrived = 0;
     w.mismatch = false;
+    w.stored = false;
     w.trace.clear();
   }
   exited_ = barrier_arrived_ = 0;
@@ -158,6 +160,13 @@ void BlockRunner::suspend(LaneState& lane) {
   switch_to(&lane, next);
 }
 
+void BlockRunner::step(LaneState& lane) {
+  ready_.push_back(lane.tid);
+  lane.at_step = true;
+  suspend(lane);
+  lane.at_step = false;
+}
+
 void BlockRunner::make_ready(LaneState& lane) {
   lane.status = LaneStatus::ready;
   ready_.push_back(lane.tid);
@@ -171,6 +180,11 @@ void BlockRunner::abandon() {
   for (unsigned t = 0; t < lane_count_; ++t) {
     LaneState& lane = lanes_[t];
     if (!lane.started || lane.status == LaneStatus::exited) continue;
+    if (lane.at_step) {  // its locals are not destroyed: a throw from there could meet a noexcept frame
+      lane.at_step = false;
+      lane.status = LaneStatus::exited;
+      continue;
+    }
     lane.unwinding = true;
     switch_to(nullptr, &lane);
   }
@@ -275,6 +289,7 @@ void BlockRunner::complete_barrier() {
   barrier_arrived_ = 0;
   barrier_mismatch_ = false;
   barrier_result_ = std::exchange(barrier_votes_, BarrierVotes{});
+  for (WaveState& w : waves) w.stored = false;
   for (unsigned t = 0; t < lane_count_; ++t)
     if (lanes_[t].status == LaneStatus::at_barrier) make_ready(lanes_[t]);
 }
@@ -385,6 +400,7 @@ void BlockRunner::run_collective(LaneState& last, const CollectiveExec& exec) {
   enter(nullptr);
   if (fault_) return;
   w.arrived = 0;
+  w.stored = false;
   for (int i = w.active - 1; i >= 0; --i) {
     LaneState& l = lanes_[w.first_tid + i];
     l.status = LaneStatus::ready;

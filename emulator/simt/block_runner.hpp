@@ -55,6 +55,9 @@ struct LaneState {
   StackRegion stack{};
   SanitizerFiber fiber;     // the lane's stack as ASan and TSan know it (empty without them)
   bool started = false;     // its kernel code has begun (so abandoning it means unwinding its stack)
+  // Suspended at a lockstep step (memory_access): anywhere in the kernel's code, noexcept functions
+  // and destructors included, so abandoning the block drops it where it stands instead of unwinding.
+  bool at_step = false;
   bool unwinding = false;   // the block is being abandoned: throw LaneUnwind when resumed
 };
 
@@ -65,6 +68,8 @@ struct WaveState {
   const char* what = "";
   std::source_location where{};
   const void* tag = nullptr;
+  // A lane of the wave has stored to memory since the wave last met (lockstep, below).
+  bool stored = false;
   std::vector<TraceEvent> trace;
 };
 
@@ -127,6 +132,21 @@ class BlockRunner {
   BarrierVotes sync_threads(LaneState& lane, std::source_location where, int vote);
   void arrive_at_collective(LaneState& lane, const char* what, const void* tag, const void* in, void* out,
                             const CollectiveExec& exec, std::source_location where);
+  // Lockstep (docs/simt.md, "Wave-synchronous code"): `lane` is about to load or store memory that
+  // is not on its own stack. On the GPU each instruction runs for all lanes of the wave before the
+  // next, so a lane reads what the other lanes of its wave stored just before without any barrier.
+  // Here the lane lets every other ready lane make its next access first: before every store, and
+  // before every load once its wave has stored since it last met, so loads of a wave that has not
+  // stored keep running lane after lane at full speed.
+  void memory_access(LaneState& lane, bool store) {
+    if (in_exec || !lockstep) return;
+    WaveState& w = waves[lane.wave];
+    if (!store && !w.stored) return;
+    step(lane);
+    if (store) w.stored = true;
+  }
+  bool lockstep = false;
+
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
   // Stops the block at a fault trapped mid-instruction (signals.hpp): the fault is recorded, then the
   // lane, whose frames cannot be unwound, is dropped as it stands and the thread goes back to the
@@ -146,6 +166,7 @@ class BlockRunner {
   void run_kernel(LaneState& lane);
   void run_collective(LaneState& last, const CollectiveExec& exec);
   void suspend(LaneState& lane);
+  void step(LaneState& lane);  // to the back of the ready lanes, and let the next one run
   void make_ready(LaneState& lane);
   LaneState* next_ready();
   void switch_to(LaneState* from, LaneState* to);

@@ -55,6 +55,18 @@ TEST(HipccOptions, TargetDefinesFollowArchAndWaveSize) {
   EXPECT_TRUE(has(d4, "-D__gfx1201__") && has(d4, "-D__GFX12__") && has(d4, "-D__AMDGCN_WAVEFRONT_SIZE=32"));
 }
 
+TEST(HipccOptions, RocwmmaCmakeFlags) {
+  // CMAKE_CXX_FLAGS of rocWMMA 1.6.0's top-level CMakeLists.txt, and its tests' -mcmodel=large.
+  const Options o = parse_options({"--driver-mode=g++", "-Xclang", "-fallow-half-arguments-and-returns",
+                                   "-D__HIP_HCC_COMPAT_MODE__=1", "-Wno-format-nonliteral", "-parallel-jobs=4",
+                                   "-fclang-abi-compat=17", "-mcmodel=large", "-Xclang", "-fno-pch-timestamp", "k.cpp"});
+  EXPECT_EQ(o.compile_flags, (std::vector<std::string>{"-D__HIP_HCC_COMPAT_MODE__=1", "-Wno-format-nonliteral",
+                                                       "-fclang-abi-compat=17", "-mcmodel=large", "-Xclang",
+                                                       "-fno-pch-timestamp"}));
+  EXPECT_THROW(parse_options({"--driver-mode=cl", "k.cpp"}), UsageError);
+  EXPECT_THROW(parse_options({"k.cpp", "-Xclang"}), UsageError);
+}
+
 TEST(HipccOptions, RefusesWhatItCannotHonour) {
   EXPECT_THROW(parse_options({"--offload-arch=gfx942", "k.hip"}), UsageError);
   EXPECT_THROW(parse_options({"--offload-arch=gfx1201", "--offload-arch=gfx1100", "k.hip"}), UsageError);

@@ -162,8 +162,12 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   // instruction that faults on an 8-byte alignment assumption, and 1-8 byte atomics (which the GPU
   // requires naturally aligned) stay lock-free instructions; a smaller N would turn them into
   // library calls. Types with an explicit alignment (alignas, __align__) keep it (docs/hip-on-cpu.md).
+  // -fsanitize-coverage=...trace-loads,trace-stores: a call before each load and store with its
+  // address (simt/access_hooks.cpp), so the lanes of a wave can take their memory accesses in turn as
+  // on the GPU (LaunchOptions::lockstep); `edge` alone adds no other instrumentation.
   std::vector<std::string> cc = {kCompiler, "-x", "c++-cpp-output", "-std=" + o.standard, "-fno-builtin-printf",
-                                 "-Wno-psabi", "-fPIE", "-fdeclspec", "-fmax-type-align=8"};
+                                 "-Wno-psabi", "-fPIE", "-fdeclspec", "-fmax-type-align=8",
+                                 "-fsanitize-coverage=edge,trace-loads,trace-stores"};
   // The floor of C++20 deprecates enum arithmetic that the C++17 the user asked for allows (rocWMMA's
   // headers use it): a GPU build in C++17 is silent about it, so this one is too.
   if (o.below_cxx20)

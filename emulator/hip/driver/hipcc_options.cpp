@@ -31,7 +31,7 @@ bool gpu_only(std::string_view a) {
                              "-mxnack", "-mno-xnack", "-msramecc", "-mno-sramecc"})
     if (a == f) return true;
   for (std::string_view p : {"--rocm-path=", "--hip-path=", "--hip-device-lib-path=", "--gpu-max-threads-per-block=",
-                             "-mcode-object-version=", "--offload-compress", "-fgpu-sanitize"})
+                             "-mcode-object-version=", "--offload-compress", "-fgpu-sanitize", "-parallel-jobs="})
     if (starts(a, p)) return true;
   return false;
 }
@@ -98,6 +98,14 @@ Options parse_options(const std::vector<std::string>& args) {
       o.print_version = true;
     } else if (starts(a, "--depfile=")) {
       o.depfile = a.substr(10);
+    } else if (a == "--driver-mode=g++") {
+      // hipcc's C++ driver mode (rocWMMA's CMake passes it): the host compile already is C++.
+    } else if (a == "-Xclang") {
+      if (i + 1 >= args.size()) throw UsageError("option '-Xclang' needs a value");
+      const std::string& cc1 = args[++i];
+      // A front-end switch of older clangs for half-precision arguments and returns (OpenCL, Arm);
+      // _Float16 and __half pass by value on x86-64 anyway, and clang-19 no longer knows it.
+      if (cc1 != "-fallow-half-arguments-and-returns") o.compile_flags.insert(o.compile_flags.end(), {"-Xclang", cc1});
     } else if (a == "-save-temps" || a == "--save-temps") {
       o.keep_temps = true;
     } else if (a == "-I" || a == "-D" || a == "-U" || a == "-include" || a == "-isystem" || a == "-iquote") {

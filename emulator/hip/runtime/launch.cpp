@@ -179,6 +179,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   options.wave_size = wave_size;
   options.threads = static_cast<unsigned>(env_size("WMMASIM_THREADS", 0));
   options.timeout = std::chrono::seconds(env_size("WMMASIM_TIMEOUT_SECONDS", 60));
+  options.lockstep = env_size("WMMASIM_LOCKSTEP", 1) != 0;  // 0: lane after lane (docs/simt.md)
   state().in_launch = true;
   set_device_memory_accessible(true);
   lock.unlock();

@@ -26,6 +26,10 @@ struct LaunchOptions {
   // Hears of barriers that relied on the hardware's rules where HIP's are stricter
   // (wmmasim/simt/sync_notes.hpp); null: not asked, nothing is collected.
   SyncNoteSink* sync_notes = nullptr;
+  // Lanes of a wave take turns at each memory access of code compiled with wmmasim-hipcc's access
+  // hooks, so wave-synchronous code computes what the GPU computes (docs/simt.md, "Wave-synchronous
+  // code"). Code without the hooks (C++ kernels built by another compiler) runs lane after lane.
+  bool lockstep = true;
 };
 
 }  // namespace wmmasim::simt
