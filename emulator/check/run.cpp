@@ -154,11 +154,12 @@ CheckResult run_check(const CheckOptions& options) {
   try {
     result.program_status = run_program(options.command, environment);
     if (!fs::exists(report_path)) {
-      const std::string ended = result.program_status > 128 ? "was ended by signal " + std::to_string(result.program_status - 128)
-                                                            : "exited with status " + std::to_string(result.program_status);
-      throw UserError(quoted_input(options.command[0]) + " " + ended +
-                      " without writing a check report: wmmasim check runs programs built by wmmasim-hipcc, and a "
-                      "program that dies of a signal cannot write one");
+      const std::string program = quoted_input(options.command[0]);
+      if (result.program_status > 128)
+        throw UserError(program + " was ended by signal " + std::to_string(result.program_status - 128) +
+                        " before it could write its check report");
+      throw UserError(program + " exited with status " + std::to_string(result.program_status) +
+                      " without writing a check report: wmmasim check runs programs built by wmmasim-hipcc");
     }
     result.report = read_report(report_path.string());
     if (wants(options, "layout")) add_layout_findings(layout_path, result.report);
@@ -171,6 +172,11 @@ CheckResult run_check(const CheckOptions& options) {
   for (Finding& f : result.report.findings)
     for (Access& a : f.accesses) sites.push_back(&a.site);
   symbolize(sites);
+  for (Finding& f : result.report.findings) {
+    const std::string prefix = "static __shared__ '";
+    if (f.memory.rfind(prefix + "_Z", 0) == 0 && f.memory.back() == '\'')
+      f.memory = prefix + demangle(f.memory.substr(prefix.size(), f.memory.size() - prefix.size() - 1)) + "'";
+  }
   // One finding per cause and pair of lines: the runtime merged by code address, and several
   // addresses can be one line (an unrolled loop).
   std::map<std::tuple<std::string, std::string, std::string, unsigned, std::string, unsigned, std::string>, Finding> merged;

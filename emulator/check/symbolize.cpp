@@ -36,6 +36,22 @@ std::string run_symbolizer(const std::string& module, const std::vector<std::uin
 
 }  // namespace
 
+std::string demangle(const std::string& name) {
+  if (name.rfind("_Z", 0) != 0) return name;
+  std::string command = "llvm-cxxfilt-19 '";
+  for (char c : name) command += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  command += "' 2>/dev/null";
+  std::string out;
+  if (FILE* p = popen(command.c_str(), "r")) {
+    char buffer[1024];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, p)) > 0) out.append(buffer, n);
+    pclose(p);
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out.empty() ? name : out;
+}
+
 void symbolize(std::vector<CodeSite*> sites) {
   std::map<std::string, std::vector<CodeSite*>> by_module;
   for (CodeSite* s : sites)

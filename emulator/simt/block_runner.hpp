@@ -12,6 +12,7 @@
 // the launch is cancelled.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -209,8 +210,9 @@ class BlockRunner {
     std::source_location where, other;
   };
   std::vector<NotedBarrier> noted_;  // what this block has told the SyncNoteSink already
-  // The race shadow (race_shadow.cpp): per 4-byte word, the last write and the last two reads by
-  // different waves, with the barrier count and the wave's meeting count they happened at.
+  // The race shadow (race_shadow.cpp): per byte, the last write and the last two reads by different
+  // waves, with the barrier count and the wave's meeting count they happened at (kept per 4-byte
+  // word, so one hash lookup serves an aligned access of up to 4 bytes).
   void record_access(LaneState& lane, std::uintptr_t address, unsigned bytes, bool store, const void* code);
   void note_race(RaceKind kind, const LaneState& lane, std::uintptr_t address, const void* first_code, int first_wave,
                  int first_lane, const void* code);
@@ -219,9 +221,10 @@ class BlockRunner {
     std::int32_t wave = -1, lane = -1;
     const void* code = nullptr;
   };
-  struct ShadowWord {
+  struct ShadowByte {
     ShadowAccess write, read, other_read;
   };
+  using ShadowWord = std::array<ShadowByte, 4>;
   bool racecheck_ = false;
   std::uint32_t barriers_ = 0;  // barriers completed in this block
   std::unordered_map<std::uintptr_t, ShadowWord> shadow_;

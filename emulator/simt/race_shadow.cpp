@@ -16,19 +16,24 @@ void BlockRunner::record_access(LaneState& lane, std::uintptr_t address, unsigne
     return a.barrier == barriers_ && (a.wave != lane.wave || (a.lane != lane.lane && a.meeting == meeting));
   };
   const ShadowAccess now{barriers_, meeting, lane.wave, lane.lane, code};
-  for (std::uintptr_t word = address & ~std::uintptr_t{3}; word < address + bytes; word += 4) {
-    ShadowWord& w = shadow_[word];
-    const std::uintptr_t at = std::max(word, address);
-    if (unordered(w.write))
-      note_race(store ? RaceKind::write_after_write : RaceKind::read_after_write, lane, at, w.write.code, w.write.wave,
-                w.write.lane, code);
+  ShadowWord* word = nullptr;
+  std::uintptr_t word_address = 1;  // no word yet
+  for (std::uintptr_t at = address; at < address + bytes; ++at) {
+    if ((at & ~std::uintptr_t{3}) != word_address) {
+      word_address = at & ~std::uintptr_t{3};
+      word = &shadow_[word_address];
+    }
+    ShadowByte& b = (*word)[at & 3];
+    if (unordered(b.write))
+      note_race(store ? RaceKind::write_after_write : RaceKind::read_after_write, lane, at, b.write.code, b.write.wave,
+                b.write.lane, code);
     if (store) {
-      for (const ShadowAccess* r : {&w.read, &w.other_read})
+      for (const ShadowAccess* r : {&b.read, &b.other_read})
         if (unordered(*r)) note_race(RaceKind::write_after_read, lane, at, r->code, r->wave, r->lane, code);
-      w.write = now;
+      b.write = now;
     } else {
-      if (w.read.barrier == barriers_ && w.read.wave != lane.wave) w.other_read = w.read;
-      w.read = now;
+      if (b.read.barrier == barriers_ && b.read.wave != lane.wave) b.other_read = b.read;
+      b.read = now;
     }
   }
 }

@@ -37,5 +37,8 @@ int check_status(const CheckResult& result);
 // Fills file, line and function of every site (llvm-symbolizer-19, one call per module); sites it
 // cannot name keep line 0.
 void symbolize(std::vector<CodeSite*> sites);
+// A mangled C++ name as source text (llvm-cxxfilt-19: it knows _Float16, which libstdc++ 12's
+// demangler does not); other text unchanged.
+std::string demangle(const std::string& name);
 
 }  // namespace wmmasim::check

@@ -2,8 +2,8 @@
 //
 // With LaunchOptions::race_notes set, every load and store of code built with wmmasim-hipcc's access
 // hooks (emulator/simt/access_hooks.cpp) updates a per-block shadow of the bytes it touches: which
-// wave and lane last wrote each 4-byte word, which read it, and between which barriers. Two accesses
-// to a word, at least one a store, conflict when no barrier (a completed __syncthreads) lies between
+// wave and lane last wrote each byte, which read it, and between which barriers. Two accesses
+// to a byte, at least one a store, conflict when no barrier (a completed __syncthreads) lies between
 // them and they come from different waves: a race on the GPU too, whose result depends on how the
 // waves are scheduled. Within one wave, lanes whose accesses no wave rendezvous (a wave function, a
 // WMMA, __builtin_amdgcn_wave_barrier) separates rely on the wave's lockstep: defined on RDNA
