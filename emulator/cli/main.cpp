@@ -47,6 +47,12 @@ int main(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.description);
     runs[sub] = spec.setup(*sub);
   }
+  // CLI11 would call a misspelt subcommand "A subcommand is required"; name it instead.
+  if (argc > 1 && argv[1][0] != '-' &&
+      std::none_of(commands.begin(), commands.end(), [&](const auto& c) { return c.name == argv[1]; })) {
+    std::cerr << "wmmasim: unknown subcommand '" << quoted_input(argv[1]) << "' (see wmmasim --help)\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

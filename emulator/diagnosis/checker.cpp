@@ -443,7 +443,9 @@ struct DefaultCheck {
   DefaultCheck() {
     static LayoutChecker* checker = new LayoutChecker([] {
       CheckOptions o;
-      o.print = true;
+      // Under `wmmasim check` (WMMASIM_CHECK set) the command prints the findings with the others.
+      const char* under_check = std::getenv("WMMASIM_CHECK");
+      o.print = !(under_check && *under_check);
       o.json_path_from_environment = true;
       o.shapes_from_environment = true;
       return o;

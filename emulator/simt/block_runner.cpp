@@ -70,10 +70,15 @@ void BlockRunner::run(std::uint64_t linear_block) {
   block_idx = dim3(static_cast<unsigned>(linear_block % g.x), static_cast<unsigned>((linear_block / g.x) % g.y),
                    static_cast<unsigned>(linear_block / (std::uint64_t(g.x) * g.y)));
   lockstep = launch.options.lockstep;
+  racecheck_ = launch.options.race_notes != nullptr;
+  barriers_ = 0;
+  shadow_.clear();
+  races_noted_.clear();
   for (WaveState& w : waves) {
     w.arrived = 0;
     w.mismatch = false;
     w.stored = false;
+    w.meetings = 0;
     w.trace.clear();
   }
   exited_ = barrier_arrived_ = 0;
@@ -289,7 +294,11 @@ void BlockRunner::complete_barrier() {
   barrier_arrived_ = 0;
   barrier_mismatch_ = false;
   barrier_result_ = std::exchange(barrier_votes_, BarrierVotes{});
-  for (WaveState& w : waves) w.stored = false;
+  ++barriers_;
+  for (WaveState& w : waves) {
+    w.stored = false;
+    ++w.meetings;
+  }
   for (unsigned t = 0; t < lane_count_; ++t)
     if (lanes_[t].status == LaneStatus::at_barrier) make_ready(lanes_[t]);
 }
@@ -401,6 +410,7 @@ void BlockRunner::run_collective(LaneState& last, const CollectiveExec& exec) {
   if (fault_) return;
   w.arrived = 0;
   w.stored = false;
+  ++w.meetings;
   for (int i = w.active - 1; i >= 0; --i) {
     LaneState& l = lanes_[w.first_tid + i];
     l.status = LaneStatus::ready;

@@ -12,12 +12,15 @@
 // the launch is cancelled.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <source_location>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "context_switch.hpp"
@@ -27,6 +30,7 @@
 #include "wmmasim/simt/checked_ptr.hpp"
 #include "wmmasim/simt/guarded_memory.hpp"
 #include "wmmasim/simt/lane_context.hpp"
+#include "wmmasim/simt/race_notes.hpp"
 #include "wmmasim/simt/trace.hpp"
 #include "wmmasim/simt/wave_collective.hpp"
 
@@ -70,6 +74,7 @@ struct WaveState {
   const void* tag = nullptr;
   // A lane of the wave has stored to memory since the wave last met (lockstep, below).
   bool stored = false;
+  std::uint32_t meetings = 0;  // wave rendezvous completed in this block (race shadow)
   std::vector<TraceEvent> trace;
 };
 
@@ -138,8 +143,12 @@ class BlockRunner {
   // Here the lane lets every other ready lane make its next access first: before every store, and
   // before every load once its wave has stored since it last met, so loads of a wave that has not
   // stored keep running lane after lane at full speed.
-  void memory_access(LaneState& lane, bool store) {
-    if (in_exec || !lockstep) return;
+  // With race notes asked for, the access is also recorded in the block's shadow (race_shadow.cpp).
+  void memory_access(LaneState& lane, const void* address, unsigned bytes, bool store, const void* code) {
+    if (in_exec) return;
+    if (racecheck_) [[unlikely]]
+      record_access(lane, reinterpret_cast<std::uintptr_t>(address), bytes, store, code);
+    if (!lockstep) return;
     WaveState& w = waves[lane.wave];
     if (!store && !w.stored) return;
     step(lane);
@@ -201,6 +210,25 @@ class BlockRunner {
     std::source_location where, other;
   };
   std::vector<NotedBarrier> noted_;  // what this block has told the SyncNoteSink already
+  // The race shadow (race_shadow.cpp): per byte, the last write and the last two reads by different
+  // waves, with the barrier count and the wave's meeting count they happened at (kept per 4-byte
+  // word, so one hash lookup serves an aligned access of up to 4 bytes).
+  void record_access(LaneState& lane, std::uintptr_t address, unsigned bytes, bool store, const void* code);
+  void note_race(RaceKind kind, const LaneState& lane, std::uintptr_t address, const void* first_code, int first_wave,
+                 int first_lane, const void* code);
+  struct ShadowAccess {
+    std::uint32_t barrier = ~0u, meeting = 0;
+    std::int32_t wave = -1, lane = -1;
+    const void* code = nullptr;
+  };
+  struct ShadowByte {
+    ShadowAccess write, read, other_read;
+  };
+  using ShadowWord = std::array<ShadowByte, 4>;
+  bool racecheck_ = false;
+  std::uint32_t barriers_ = 0;  // barriers completed in this block
+  std::unordered_map<std::uintptr_t, ShadowWord> shadow_;
+  std::unordered_set<std::uint64_t> races_noted_;  // (kind, wave relation, code pair) told already
   std::optional<std::pair<FaultKind, std::string>> fault_;
   std::uint64_t linear_block_ = 0;
   BorrowedStackPool stacks_;

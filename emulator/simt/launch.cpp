@@ -172,6 +172,7 @@ void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const Launc
   LaunchOptions untraced = options;
   untraced.trace = nullptr;
   untraced.sync_notes = nullptr;
+  untraced.race_notes = nullptr;
   untraced.hidden = true;
   check->check_launch(kernel_name, buffers, [&](bool tagged) {
     run_launch_once(kernel_name, grid, block, tagged ? untraced : options, entry, entry_context);

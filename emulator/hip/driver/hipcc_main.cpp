@@ -130,6 +130,7 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
     base.push_back(dir);
   }
   for (const std::string& d : wmmasim::hipcc::target_defines(o)) base.push_back(d);
+  base.insert(base.end(), {"-include", "wmmasim/hip/detail/language_prelude.hpp"});  // clang's HIP wrapper's part
   // hip/hiprtc.h registers the driver that compiles the program's hipRTC programs: this one.
   std::string self_literal;
   for (char c : paths.self) self_literal += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);

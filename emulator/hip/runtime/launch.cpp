@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "check_session.hpp"
 #include "runtime_state.hpp"
 #include "wmmasim/hip/detail/launch.hpp"
 #include "wmmasim/simt/fault.hpp"
@@ -180,6 +181,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   options.threads = static_cast<unsigned>(env_size("WMMASIM_THREADS", 0));
   options.timeout = std::chrono::seconds(env_size("WMMASIM_TIMEOUT_SECONDS", 60));
   options.lockstep = env_size("WMMASIM_LOCKSTEP", 1) != 0;  // 0: lane after lane (docs/simt.md)
+  check_launch(options);                                       // under `wmmasim check`: its sinks
   state().in_launch = true;
   set_device_memory_accessible(true);
   lock.unlock();
@@ -195,6 +197,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   } catch (const simt::KernelFault& f) {
     error = code_of(f.kind);
     sentence = f.what();
+    check_fault(f.kind, sentence);
   } catch (const std::exception& e) {
     error = hipErrorLaunchFailure;
     sentence = "kernel '" + std::string(site.kernel) + "' stopped: " + e.what();
@@ -203,7 +206,10 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   lock.lock();
   if (error == hipSuccess) {
     sentence = slack_damage_report(site.kernel);
-    if (!sentence.empty()) error = hipErrorIllegalAddress;
+    if (!sentence.empty()) {
+      error = hipErrorIllegalAddress;
+      check_fault(simt::FaultKind::out_of_bounds, sentence);
+    }
   }
   if (rec) rec->after_launch(ticket, copy_from_device, sentence);
   set_device_memory_accessible(false);

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <string>
 
+#include "check_session.hpp"
 #include "runtime_state.hpp"
 #include "wmmasim/simt/fault.hpp"
 #include "wmmasim/simt/lane_context.hpp"
@@ -30,6 +31,7 @@ void exit_status_guard(int status, void*) {
   const char* keep = std::getenv("WMMASIM_FAULT_EXIT");
   if (keep && std::strcmp(keep, "0") == 0) return;
   wmmasim::simt::finish_default_layout_check();  // _exit skips the check's own exit handler
+  finish_check();                                // and the checking session's
   std::fflush(nullptr);
   std::fprintf(stderr, "wmmasim: the program ended with status 0 after a kernel fault (%s); exiting with status 2\n",
                hipGetErrorName(sticky_error()));

@@ -9,6 +9,7 @@ namespace wmmasim::simt {
 class TraceSink;
 class LayoutCheck;
 class SyncNoteSink;
+class RaceNoteSink;
 
 struct LaunchOptions {
   std::size_t dynamic_shared_bytes = 0;   // extern __shared__ size; gfx12 allows 64 KiB per workgroup
@@ -30,6 +31,9 @@ struct LaunchOptions {
   // hooks, so wave-synchronous code computes what the GPU computes (docs/simt.md, "Wave-synchronous
   // code"). Code without the hooks (C++ kernels built by another compiler) runs lane after lane.
   bool lockstep = true;
+  // Hears of conflicting accesses that no barrier orders (wmmasim/simt/race_notes.hpp); null: no
+  // shadow is kept.
+  RaceNoteSink* race_notes = nullptr;
 };
 
 }  // namespace wmmasim::simt

@@ -9,6 +9,7 @@
 #include "wmmasim/simt/launch.hpp"
 #include "wmmasim/simt/launch_options.hpp"
 #include "wmmasim/simt/shared_memory.hpp"
+#include "wmmasim/simt/race_notes.hpp"
 #include "wmmasim/simt/sync_notes.hpp"
 #include "wmmasim/simt/trace.hpp"
 #include "wmmasim/simt/wave_collective.hpp"
