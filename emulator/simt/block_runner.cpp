@@ -106,9 +106,8 @@ void BlockRunner::run(std::uint64_t linear_block) {
     }
     if (launch.stops(linear_block_)) {
       if (launch.timed_out.load())
-        record_fault(FaultKind::timeout, "kernel " + launch.kernel + " did not finish within " +
-                                             duration_text(launch.options.timeout) + ": in block " + block_name() +
-                                             ", " + describe_waiting());
+        record_fault(FaultKind::timeout, "kernel " + launch.kernel + " " + launch.timeout_text + ": in block " +
+                                             block_name() + ", " + describe_waiting());
       break;
     }
     if (ready_.empty()) {
@@ -120,6 +119,8 @@ void BlockRunner::run(std::uint64_t linear_block) {
     switch_to(nullptr, &first);  // back here when no lane can take over from the last one to stop
   }
   abandon();
+  count(blocks_done);
+  count(progress);
   if (fault_) {
     launch.report(linear_block_, fault_->first, fault_->second);
     return;
@@ -209,6 +210,7 @@ void BlockRunner::lane_main(LaneState& lane) {
   run_kernel(lane);
   lane.status = LaneStatus::exited;
   ++exited_;
+  count(progress);
   // The last lane to exit while others wait completes their barrier, as a wave that ends does.
   if (barrier_arrived_ != 0 && barrier_arrived_ + exited_ == lane_count_ && !fault_ && !abandoning_) complete_barrier();
   LaneState* next = next_ready();
@@ -295,6 +297,7 @@ void BlockRunner::complete_barrier() {
   barrier_mismatch_ = false;
   barrier_result_ = std::exchange(barrier_votes_, BarrierVotes{});
   ++barriers_;
+  count(progress);
   for (WaveState& w : waves) {
     w.stored = false;
     ++w.meetings;
@@ -411,6 +414,7 @@ void BlockRunner::run_collective(LaneState& last, const CollectiveExec& exec) {
   w.arrived = 0;
   w.stored = false;
   ++w.meetings;
+  count(progress);
   for (int i = w.active - 1; i >= 0; --i) {
     LaneState& l = lanes_[w.first_tid + i];
     l.status = LaneStatus::ready;

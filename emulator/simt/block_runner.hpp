@@ -165,8 +165,11 @@ class BlockRunner {
   [[noreturn, gnu::cold, gnu::noinline]] void partial_wave_fault(LaneState& lane, const char* what, std::source_location where);
   std::string lane_context(const LaneState& lane) const;  // "in kernel K, block B, wave w, lane l"
 
-  // Read by the watchdog: the lane now running on this thread, or null.
+  // Read by the watchdog: the lane now running on this thread, or null; and what this thread has
+  // completed (barriers, collectives, lane exits, blocks), which only it writes.
   std::atomic<LaneState*> running{nullptr};
+  std::atomic<std::uint64_t> progress{0}, blocks_done{0};
+  void count(std::atomic<std::uint64_t>& counter) { counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
   bool is_stack_guard(const void* address) const { return stacks_->is_guard_page(address); }
 
  private:

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "block_runner.hpp"
+#include "progress_line.hpp"
 #include "signals.hpp"
 #include "text.hpp"
 #include "wmmasim/simt/launch.hpp"
@@ -54,7 +55,7 @@ void validate(std::string_view name, dim3 grid, dim3 block, const LaunchOptions&
 // ---- the watchdog's last resort: a lane that never yields cannot be stopped, only reported ---------
 
 [[noreturn]] void report_spinning_and_exit(LaunchState& st, const std::vector<std::atomic<BlockRunner*>>& runners) {
-  std::string s = "kernel " + st.kernel + " did not finish within " + duration_text(st.options.timeout);
+  std::string s = "kernel " + st.kernel + " " + st.timeout_text;
   for (const auto& published : runners) {
     BlockRunner* r = published.load(std::memory_order_acquire);
     LaneState* lane = r ? r->running.load(std::memory_order_acquire) : nullptr;
@@ -72,7 +73,7 @@ void validate(std::string_view name, dim3 grid, dim3 block, const LaunchOptions&
 }
 
 void run_launch_once(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
-                     void (*entry)(const void*), const void* entry_context) {
+                     void (*entry)(const void*), const void* entry_context, std::uint64_t launch_number) {
   install_fault_handlers();
 
   LaunchState st;
@@ -121,23 +122,50 @@ void run_launch_once(std::string_view kernel_name, dim3 grid, dim3 block, const 
   }
 
   {
+    // The watchdog: a hang is a launch that stopped making progress (no barrier, collective, lane
+    // exit or block end on any thread), not one that runs long; a total limit only when asked for.
     std::unique_lock lock(done_mutex);
     const auto all_done = [&] { return done == threads; };
-    if (options.timeout.count() == 0) {
-      done_cv.wait(lock, all_done);
-    } else if (!done_cv.wait_for(lock, options.timeout, all_done)) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    Clock::time_point last_change = start;
+    std::uint64_t last_progress = 0;
+    ProgressLine line(options.progress, st.kernel, launch_number, st.total_blocks);
+    const auto sum = [&](std::atomic<std::uint64_t> BlockRunner::*counter) {
+      std::uint64_t n = 0;
+      for (const auto& r : published)
+        if (const BlockRunner* runner = r.load(std::memory_order_acquire)) n += (runner->*counter).load(std::memory_order_relaxed);
+      return n;
+    };
+    std::chrono::milliseconds slice{250};
+    for (const auto limit : {options.timeout, options.total_timeout})
+      if (limit.count()) slice = std::min(slice, std::max(limit / 8, std::chrono::milliseconds(5)));
+    while (!done_cv.wait_for(lock, slice, all_done)) {
+      const Clock::time_point now = Clock::now();
+      if (const std::uint64_t p = sum(&BlockRunner::progress); p != last_progress) {
+        last_progress = p;
+        last_change = now;
+      }
+      line.update(now - start, sum(&BlockRunner::blocks_done));
+      const bool stalled = options.timeout.count() && now - last_change >= options.timeout;
+      const bool over = options.total_timeout.count() && now - start >= options.total_timeout;
+      if (!stalled && !over) continue;
+      st.timeout_text = over ? "did not finish within " + duration_text(options.total_timeout)
+                             : "made no progress for " + duration_text(options.timeout) +
+                                   " (no lane reached a barrier, a wave function or its end)";
       st.timed_out.store(true);
       st.cancelled.store(true);
       if (!done_cv.wait_for(lock, kGrace, all_done)) report_spinning_and_exit(st, published);
+      break;
     }
+    line.finish();
   }
   for (std::thread& t : pool) t.join();
   runners.clear();
 
   if (st.fault) throw *st.fault;
   if (st.timed_out.load())
-    throw KernelFault(FaultKind::timeout, "kernel " + st.kernel + " did not finish within " +
-                                              duration_text(options.timeout) + " (" +
+    throw KernelFault(FaultKind::timeout, "kernel " + st.kernel + " " + st.timeout_text + " (" +
                                               std::to_string(std::min(st.next_block.load(), st.total_blocks)) +
                                               " of " + std::to_string(st.total_blocks) + " blocks started)");
   if (options.trace) {
@@ -166,8 +194,10 @@ void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const Launc
 void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const LaunchOptions& options,
                 void (*entry)(const void*), const void* entry_context, std::span<const TaggableBuffer> buffers) {
   validate(kernel_name, grid, block, options);
+  static std::atomic<std::uint64_t> launches{0};
+  const std::uint64_t number = ++launches;  // the layout check's tagged runs show the same number
   LayoutCheck* check = layout_check_for(options.check_layouts);
-  if (!check) return run_launch_once(kernel_name, grid, block, options, entry, entry_context);
+  if (!check) return run_launch_once(kernel_name, grid, block, options, entry, entry_context, number);
   // The tagged runs are not what the user asked to trace, hear about or see: only the final, plain run is.
   LaunchOptions untraced = options;
   untraced.trace = nullptr;
@@ -175,7 +205,7 @@ void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const Launc
   untraced.race_notes = nullptr;
   untraced.hidden = true;
   check->check_launch(kernel_name, buffers, [&](bool tagged) {
-    run_launch_once(kernel_name, grid, block, tagged ? untraced : options, entry, entry_context);
+    run_launch_once(kernel_name, grid, block, tagged ? untraced : options, entry, entry_context, number);
   });
 }
 

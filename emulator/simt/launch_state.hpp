@@ -27,6 +27,8 @@ struct LaunchState {
 
   std::atomic<std::uint64_t> next_block{0};
   std::atomic<bool> cancelled{false}, timed_out{false};
+  // Why the watchdog stopped the launch ("made no progress for 60 s"); written before timed_out.
+  std::string timeout_text;
   // The block of `fault`: written under the mutex, read without it by every lane switch (stops()).
   std::atomic<std::uint64_t> fault_block{UINT64_MAX};
 

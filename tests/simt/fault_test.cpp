@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -178,17 +180,32 @@ TEST(SimtFaults, AbandonedLanesAreUnwound) {
 
 // ---- time --------------------------------------------------------------------------------------
 
-TEST(SimtFaults, AKernelThatNeverFinishesButYieldsTimesOutWithWhereItWaits) {
+TEST(SimtFaults, AKernelThatKeepsPassingBarriersStopsOnlyAtTheTotalLimit) {
   simt::LaunchOptions o;
-  o.timeout = std::chrono::milliseconds(200);
+  o.timeout = std::chrono::milliseconds(200);  // no progress for this long: never, barriers complete
+  o.total_timeout = std::chrono::milliseconds(400);
   const simt::KernelFault f = fault_of("forever", dim3(1), dim3(64), o, [] {
     for (;;) simt::sync_threads();
   });
   EXPECT_EQ(f.kind, simt::FaultKind::timeout);
   // Which lanes wait where depends on the moment the watchdog fires: "thread 0 waits ..." (one lane
   // at the barrier) is as right as "threads 0-40 wait ...".
-  EXPECT_THAT(f.what(), StartsWith("kernel forever did not finish within 200 ms: in block (0,0,0), thread"));
+  EXPECT_THAT(f.what(), StartsWith("kernel forever did not finish within 400 ms: in block (0,0,0), thread"));
   EXPECT_THAT(f.what(), HasSubstr("fault_test.cpp:"));
+}
+
+TEST(SimtFaults, ALaunchThatProgressesIsNotStoppedHoweverLongItRuns) {
+  simt::LaunchOptions o;
+  o.timeout = std::chrono::milliseconds(100);
+  const auto start = std::chrono::steady_clock::now();
+  std::atomic<int> barriers{0};
+  simt::launch("long", dim3(1), dim3(64), o, [&] {
+    while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500)) {
+      simt::sync_threads();  // 5 timeouts' worth of work, progressing all along
+      if (simt::thread_idx().x == 0) ++barriers;
+    }
+  });
+  EXPECT_GT(barriers.load(), 10);
 }
 
 TEST(SimtFaultsDeathTest, ALaneThatSpinsWithoutYieldingStopsTheProcess) {
@@ -204,7 +221,8 @@ TEST(SimtFaultsDeathTest, ALaneThatSpinsWithoutYieldingStopsTheProcess) {
         });
       },
       ::testing::ExitedWithCode(2),
-      "kernel spin did not finish within 200 ms: thread 40 \\(wave 1, lane 8\\) of block \\(0,0,0\\) keeps running "
+      "kernel spin made no progress for 200 ms \\(no lane reached a barrier, a wave function or its end\\): thread 40 "
+      "\\(wave 1, lane 8\\) of block \\(0,0,0\\) keeps running "
       "without reaching a barrier or wave collective \\(last seen at fault_test.cpp:[0-9]+\\); stopping the process");
 }
 

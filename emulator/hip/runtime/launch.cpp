@@ -1,6 +1,8 @@
 // Kernel launches on the CPU emulator, reported the HIP way: a launch the device would refuse
 // returns its error; a fault in a kernel prints its sentence on stderr at once and becomes the
 // sticky error that the next synchronising call returns (docs/hip-on-cpu.md).
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -179,7 +181,10 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   options.dynamic_shared_bytes = shared;
   options.wave_size = wave_size;
   options.threads = static_cast<unsigned>(env_size("WMMASIM_THREADS", 0));
-  options.timeout = std::chrono::seconds(env_size("WMMASIM_TIMEOUT_SECONDS", 60));
+  options.timeout = std::chrono::seconds(env_size("WMMASIM_TIMEOUT_SECONDS", 60));  // with no progress
+  options.total_timeout = std::chrono::seconds(env_size("WMMASIM_TOTAL_TIMEOUT_SECONDS", 0));
+  // On a terminal, a long launch shows its progress; WMMASIM_PROGRESS=1 asks for it anywhere, 0 never.
+  options.progress = env_size("WMMASIM_PROGRESS", isatty(2) ? 1 : 0) != 0;
   options.lockstep = env_size("WMMASIM_LOCKSTEP", 1) != 0;  // 0: lane after lane (docs/simt.md)
   check_launch(options);                                       // under `wmmasim check`: its sinks
   state().in_launch = true;

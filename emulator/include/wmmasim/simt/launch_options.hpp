@@ -15,7 +15,13 @@ struct LaunchOptions {
   std::size_t dynamic_shared_bytes = 0;   // extern __shared__ size; gfx12 allows 64 KiB per workgroup
   int wave_size = 32;                     // 32 or 64; consecutive linear thread ids form a wave
   unsigned threads = 0;                   // OS threads running blocks in parallel; 0 = all cores
-  std::chrono::milliseconds timeout{std::chrono::seconds(60)};  // 0 = no watchdog
+  // The watchdog stops a launch in which no lane reached a barrier, a wave collective or its end,
+  // and no block finished, for this long (a hang, not a long run); 0 = no watchdog.
+  std::chrono::milliseconds timeout{std::chrono::seconds(60)};
+  std::chrono::milliseconds total_timeout{0};  // a limit on the whole launch however it progresses; 0 = none
+  // One updating line on stderr while a launch runs for more than two seconds: kernel, launch, blocks
+  // done, elapsed and estimated time left.
+  bool progress = false;
   std::size_t lane_stack_bytes = 256 * 1024;  // each lane's fiber stack (guard page below it)
   TraceSink* trace = nullptr;             // per-wave event trace for the cycle model; off when null
   // Checks every matrix instruction's fragments against its layout (wmmasim/diagnosis/check.hpp);
