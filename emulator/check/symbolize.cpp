@@ -14,18 +14,10 @@
 namespace wmmasim::check {
 namespace {
 
-std::string run_symbolizer(const std::string& module, const std::vector<std::uint64_t>& offsets) {
-  std::string command = "llvm-symbolizer-19 --demangle --inlining=false --obj='";
-  for (char c : module) command += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  command += "'";
-  for (std::uint64_t o : offsets) {
-    char hex[32];
-    std::snprintf(hex, sizeof hex, " 0x%llx", static_cast<unsigned long long>(o));
-    command += hex;
-  }
-  command += " 2>/dev/null";
+// What a shell command prints on standard output ("" when it cannot run).
+std::string command_output(const std::string& command) {
   std::string out;
-  if (FILE* p = popen(command.c_str(), "r")) {
+  if (FILE* p = popen((command + " 2>/dev/null").c_str(), "r")) {
     char buffer[4096];
     std::size_t n;
     while ((n = std::fread(buffer, 1, sizeof buffer, p)) > 0) out.append(buffer, n);
@@ -34,20 +26,27 @@ std::string run_symbolizer(const std::string& module, const std::vector<std::uin
   return out;
 }
 
+std::string shell_quoted(const std::string& text) {
+  std::string q = "'";
+  for (char c : text) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string run_symbolizer(const std::string& module, const std::vector<std::uint64_t>& offsets) {
+  std::string command = "llvm-symbolizer-19 --demangle --inlining=false --obj=" + shell_quoted(module);
+  for (std::uint64_t o : offsets) {
+    char hex[32];
+    std::snprintf(hex, sizeof hex, " 0x%llx", static_cast<unsigned long long>(o));
+    command += hex;
+  }
+  return command_output(command);
+}
+
 }  // namespace
 
 std::string demangle(const std::string& name) {
   if (name.rfind("_Z", 0) != 0) return name;
-  std::string command = "llvm-cxxfilt-19 '";
-  for (char c : name) command += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  command += "' 2>/dev/null";
-  std::string out;
-  if (FILE* p = popen(command.c_str(), "r")) {
-    char buffer[1024];
-    std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, p)) > 0) out.append(buffer, n);
-    pclose(p);
-  }
+  std::string out = command_output("llvm-cxxfilt-19 " + shell_quoted(name));
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
   return out.empty() ? name : out;
 }
