@@ -17,7 +17,8 @@ RegisterCommand check_command(
       auto o = std::make_shared<check::CheckOptions>();
       auto tools = std::make_shared<std::vector<std::string>>();
       auto json_path = std::make_shared<std::string>();
-      sub.add_option("--tool", *tools, "memcheck, racecheck, synccheck, layout or all (repeatable; default all)");
+      sub.add_option("--tool", *tools, "memcheck, racecheck, synccheck, layout or all (repeatable; default all)")
+          ->allow_extra_args(false);  // one tool per --tool: the program follows
       sub.add_option("--json", *json_path, "Also write the findings to FILE as JSON");
       sub.add_option("program", o->command, "The program and its arguments")->required();
       sub.prefix_command();  // PROGRAM's own options belong to it
