@@ -3,7 +3,7 @@
 # checkout the user provides (rocWMMA is fetched, not vendored, so CI does not run this), and prints
 # the counts that docs/hip-on-cpu.md's "tried on" table reports.
 #
-#   scripts/rocwmma-tried-on.sh ROCWMMA_CHECKOUT [--out DIR] [--jobs N] [--only NAME] [--list] [--tables-only]
+#   scripts/rocwmma-tried-on.sh ROCWMMA_CHECKOUT [--out DIR] [--jobs N] [--only NAME[,NAME...]] [--list] [--tables-only]
 #
 # --tables-only prints the table from the logs of the last run, building and running nothing.
 #
@@ -42,17 +42,17 @@ hipcc=$here/build/emulator/hip/driver/wmmasim-hipcc
 # The subset: every unit family once (the families whose sources are several kernels of one kind get
 # one or two of them) and the gemm kernels SB_NC and MB_CP. "name:dir:sources[:N]" (relative to
 # test/); with N, every N-th case runs (gtest's sharding: shard 0 of N, a sample across every
-# parameter), for the files whose full run takes an hour on two cores.
+# parameter), for the files whose full run takes from a quarter of an hour to two hours on two cores.
 subset=(
   "contamination_test:unit/contamination_test:test/load_contamination_a_16.cpp test/store_contamination_acc_16.cpp:32"
   "cross_lane_ops_test:unit/cross_lane_ops_test:test/dpp_bcast_4.cpp test/dpp_rotate_wave_r1.cpp test/dpp_shift_wave_l1.cpp test/dpp_wfall_bcast_16.cpp test/swizzle_bcast_16.cpp test/swizzle_rotate_r8.cpp test/swizzle_swap_4.cpp test/permute_block_bcast_8.cpp test/permute_rotate.cpp test/permute_gather_scatter.cpp test/blend_zip_byte.cpp test/blend_extract_word_odd.cpp"
   "fill_fragment_test:unit/fill_fragment_test:test/fill_fragment_a_16.cpp test/fill_fragment_acc_32.cpp:8"
   "io_shape_test:unit/io_shape_test:test/io_shape_16.cpp test/io_shape_32.cpp"
   "io_traits_test:unit/io_traits_test:test/io_traits_16.cpp test/io_traits_32.cpp"
-  "layout_test:unit/layout_test:test/col_layout_16.cpp test/row_layout_16.cpp"
-  "load_store_matrix_coop_sync_test:unit/load_store_matrix_coop_sync_test:test/load_store_matrix_coop_sync_a_16.cpp"
-  "load_store_matrix_sync_test:unit/load_store_matrix_sync_test:test/load_store_matrix_sync_a_16.cpp test/load_store_matrix_sync_acc_16.cpp"
-  "map_util_test:unit/map_util_test:test/map_block_to_matrix_override_m_16.cpp test/map_matrix_to_data_override_m_16.cpp"
+  "layout_test:unit/layout_test:test/col_layout_16.cpp test/row_layout_16.cpp:8"
+  "load_store_matrix_coop_sync_test:unit/load_store_matrix_coop_sync_test:test/load_store_matrix_coop_sync_a_16.cpp:32"
+  "load_store_matrix_sync_test:unit/load_store_matrix_sync_test:test/load_store_matrix_sync_a_16.cpp test/load_store_matrix_sync_acc_16.cpp:8"
+  "map_util_test:unit/map_util_test:test/map_block_to_matrix_override_m_16.cpp test/map_matrix_to_data_override_m_16.cpp:8"
   "pack_util_test:unit/pack_util_test:*"
   "transforms_test:unit/transforms_test:*"
   "tuple_test:unit/tuple_test:*"
@@ -60,8 +60,8 @@ subset=(
   "vector_iterator_test:unit/vector_iterator_test:*"
   "vector_test:unit/vector_test:*"
   "vector_util_test:unit/vector_util_test:*"
-  "gemm_PGR0_LB0_MP0_SB_NC:gemm/gemm_PGR0_LB0_MP0_SB_NC:test/16x16_nn.cpp test/32x32_tn.cpp"
-  "gemm_PGR1_LB2_MP0_MB_CP:gemm/gemm_PGR1_LB2_MP0_MB_CP:test/wave/16x16_nn_2x2.cpp test/workgroup/16x16_nt_2x2.cpp"
+  "gemm_PGR0_LB0_MP0_SB_NC:gemm/gemm_PGR0_LB0_MP0_SB_NC:test/16x16_nn.cpp test/32x32_tn.cpp:8"
+  "gemm_PGR1_LB2_MP0_MB_CP:gemm/gemm_PGR1_LB2_MP0_MB_CP:test/wave/16x16_nn_2x2.cpp test/workgroup/16x16_nt_2x2.cpp:8"
 )
 if ((list)); then printf '%s\n' "${subset[@]%%:*}"; exit 0; fi
 
@@ -85,7 +85,7 @@ compile_list=$out/compile.list
 declare -A objects
 for entry in "${subset[@]}"; do
   IFS=: read -r name dir sources shards <<<"$entry"
-  [[ -z $only || $only == "$name" ]] || continue
+  [[ -z $only || ",$only," == *",$name,"* ]] || continue
   if [[ $sources == '*' ]]; then sources=$(cd "$src/test/$dir" && ls test/*.cpp); fi
   extra=()
   common="hip_device.cpp rocwmma_gtest_main.cpp"
@@ -163,7 +163,7 @@ for entry in "${subset[@]}"; do
   if [[ $built == yes ]]; then
     log=$out/log/$name.run.log
     # The harness prints its result rows with control bytes: -a reads the log as text.
-    run=$(grep -aoE '^\[==========\] [0-9]+ tests? from [0-9]+ test suites? ran' "$log" | grep -oE '[0-9]+' | head -1 || true)
+    run=$(grep -aoE '\[==========\] [0-9]+ tests? from [0-9]+ test suites? ran' "$log" | grep -oE '[0-9]+' | head -1 || true)
     passed=$(grep -aoE '^\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | head -1 || true)
     skipped=$(grep -aoE '^\[  SKIPPED \] [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | head -1 || true)
     run=${run:-0} passed=${passed:-0} skipped=${skipped:-0}
