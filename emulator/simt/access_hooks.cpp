@@ -10,7 +10,6 @@
 namespace wmmasim::simt::detail {
 namespace {
 
-// Always inlined into each hook, so the return address is the access's own code in the kernel.
 [[gnu::always_inline]] inline void on_access(const void* address, unsigned bytes, bool store, const void* code) {
   LaneState* lane = t_lane;
   if (lane == nullptr) [[likely]]
@@ -26,6 +25,7 @@ namespace {
 
 using wmmasim::simt::detail::on_access;
 
+// Each hook passes its return address: the kernel's code just after the access's call.
 extern "C" {
 void __sanitizer_cov_load1(std::uint8_t* p) { on_access(p, 1, false, __builtin_return_address(0)); }
 void __sanitizer_cov_load2(std::uint16_t* p) { on_access(p, 2, false, __builtin_return_address(0)); }

@@ -69,7 +69,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
   const dim3 g = launch.grid;
   block_idx = dim3(static_cast<unsigned>(linear_block % g.x), static_cast<unsigned>((linear_block / g.x) % g.y),
                    static_cast<unsigned>(linear_block / (std::uint64_t(g.x) * g.y)));
-  lockstep = launch.options.lockstep;
+  lockstep_ = launch.options.lockstep;
   racecheck_ = launch.options.race_notes != nullptr;
   barriers_ = 0;
   shadow_.clear();

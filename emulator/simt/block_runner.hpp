@@ -148,13 +148,12 @@ class BlockRunner {
     if (in_exec) return;
     if (racecheck_) [[unlikely]]
       record_access(lane, reinterpret_cast<std::uintptr_t>(address), bytes, store, code);
-    if (!lockstep) return;
+    if (!lockstep_) return;
     WaveState& w = waves[lane.wave];
     if (!store && !w.stored) return;
     step(lane);
     if (store) w.stored = true;
   }
-  bool lockstep = false;
 
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
   // Stops the block at a fault trapped mid-instruction (signals.hpp): the fault is recorded, then the
@@ -228,7 +227,7 @@ class BlockRunner {
     ShadowAccess write, read, other_read;
   };
   using ShadowWord = std::array<ShadowByte, 4>;
-  bool racecheck_ = false;
+  bool lockstep_ = false, racecheck_ = false;  // this launch's options, where memory_access looks
   std::uint32_t barriers_ = 0;  // barriers completed in this block
   std::unordered_map<std::uintptr_t, ShadowWord> shadow_;
   std::unordered_set<std::uint64_t> races_noted_;  // (kind, wave relation, code pair) told already

@@ -15,6 +15,7 @@
 #include <map>
 #include <mutex>
 #include <tuple>
+#include <vector>
 
 #include "runtime_state.hpp"
 #include "wmmasim/check/report.hpp"
@@ -55,36 +56,50 @@ check::CodeSite code_site(const void* code) {
   return site;
 }
 
-// The thread-local variable of an ELF file whose bytes hold `offset` of its TLS segment: its
-// demangled name ("reverse(float const*, float*)::tile") and its start, from the symbol table.
-bool tls_symbol(const std::string& path, std::uint64_t offset, std::string& name, std::uint64_t& start) {
+struct TlsSymbol {
+  std::uint64_t start = 0, size = 0;
+  std::string name;  // demangled where libstdc++ can ("reverse(float const*, float*)::tile")
+};
+
+// The thread-local variables of an ELF file, from its symbol table (offsets in its TLS segment).
+std::vector<TlsSymbol> read_tls_symbols(const std::string& path) {
+  std::vector<TlsSymbol> out;
   std::ifstream in(path, std::ios::binary);
   const std::string elf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (elf.size() < sizeof(ElfW(Ehdr)) || elf.compare(0, 4, ELFMAG) != 0) return false;
+  if (elf.size() < sizeof(ElfW(Ehdr)) || elf.compare(0, 4, ELFMAG) != 0) return out;
   const auto* h = reinterpret_cast<const ElfW(Ehdr)*>(elf.data());
-  if (h->e_shoff == 0 || h->e_shoff + std::uint64_t{h->e_shnum} * sizeof(ElfW(Shdr)) > elf.size()) return false;
+  if (h->e_shoff == 0 || h->e_shoff + std::uint64_t{h->e_shnum} * sizeof(ElfW(Shdr)) > elf.size()) return out;
   const auto* sections = reinterpret_cast<const ElfW(Shdr)*>(elf.data() + h->e_shoff);
   for (unsigned i = 0; i < h->e_shnum; ++i) {
     const ElfW(Shdr)& symtab = sections[i];
     if (symtab.sh_type != SHT_SYMTAB || symtab.sh_link >= h->e_shnum) continue;
     const ElfW(Shdr)& strtab = sections[symtab.sh_link];
-    if (symtab.sh_offset + symtab.sh_size > elf.size() || strtab.sh_offset + strtab.sh_size > elf.size()) return false;
+    if (symtab.sh_offset + symtab.sh_size > elf.size() || strtab.sh_offset + strtab.sh_size > elf.size()) return out;
     const auto* symbols = reinterpret_cast<const ElfW(Sym)*>(elf.data() + symtab.sh_offset);
     for (std::size_t k = 0; k < symtab.sh_size / sizeof(ElfW(Sym)); ++k) {
       const ElfW(Sym)& sym = symbols[k];
-      if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || offset < sym.st_value || offset >= sym.st_value + sym.st_size ||
-          sym.st_name >= strtab.sh_size)
-        continue;
+      if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || sym.st_name >= strtab.sh_size) continue;
       const char* mangled = elf.data() + strtab.sh_offset + sym.st_name;
       int status = 0;
       char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
-      name = status == 0 && demangled ? demangled : mangled;
+      out.push_back({sym.st_value, sym.st_size, status == 0 && demangled ? demangled : mangled});
       std::free(demangled);
-      start = sym.st_value;
-      return true;
     }
   }
-  return false;
+  return out;
+}
+
+// The TLS symbol holding `offset` of a module's TLS segment. Each module's table is read once: a
+// racing kernel notes its race once per block, and the executable can be large.
+const TlsSymbol* tls_symbol(const std::string& module, std::uint64_t offset) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<TlsSymbol>> tables;
+  std::lock_guard lock(mutex);
+  auto it = tables.find(module);
+  if (it == tables.end()) it = tables.emplace(module, read_tls_symbols(module)).first;
+  for (const TlsSymbol& s : it->second)
+    if (offset >= s.start && offset < s.start + s.size) return &s;
+  return nullptr;
 }
 
 // Static __shared__ arrays are thread_local variables of the program (memory_spaces.hpp): an address
@@ -169,16 +184,15 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink {
       f.memory = describe(*a);
       f.offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(n.address) - a->region.data());
     } else if (std::string module; in_static_tls(n.address, offset, module)) {
-      std::string name;
-      std::uint64_t start = 0;
-      if (tls_symbol(module, offset, name, start)) {
+      if (const TlsSymbol* symbol = tls_symbol(module, offset)) {
         // wmmasim's and the C++ library's own thread_locals, touched by header code inlined into a
         // kernel, are the runtime's business, not the program's.
+        const std::string& name = symbol->name;
         if (name.rfind("wmmasim::", 0) == 0 || name.rfind("std::", 0) == 0 || name.rfind("_ZN7wmmasim", 0) == 0 ||
             name.rfind("_ZNSt", 0) == 0)
           return;
         f.memory = "static __shared__ '" + name + "'";
-        f.offset = offset - start;
+        f.offset = offset - symbol->start;
       } else {
         f.memory = "static __shared__ memory";
         f.offset = offset;
