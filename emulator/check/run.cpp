@@ -126,11 +126,43 @@ std::string race_sentence(const Finding& f) {
   return s;
 }
 
+std::string init_sentence(const Finding& f) {
+  const Access& a = f.accesses[0];
+  return who(a) + " reads uninitialised " + f.memory + " at " + where(a.site) + " (byte " + std::to_string(f.offset) +
+         ", " + f.message;
+}
+
 std::string block_text(const Finding& f) {
   std::string s = "in kernel " + f.kernel + ", block (" + std::to_string(f.block[0]) + "," + std::to_string(f.block[1]) +
                   "," + std::to_string(f.block[2]) + ")";
   if (f.blocks > 1) s += " and " + std::to_string(f.blocks - 1) + " more";
   return s;
+}
+
+// A fragment element that came from no tagged buffer is what a kernel that read uninitialised
+// memory holds; the layout check, which does not know that, may have found a catalogue mistake
+// that leaves holes. With an initcheck finding in the same kernel, the hole is said to be that.
+template <class Map> void explain_holes(Map& merged) {
+  std::map<std::string, std::string> uninitialised;  // kernel -> where it read what nothing wrote
+  for (auto& [key, f] : merged)
+    if (f.tool == "initcheck" && f.accesses.size() == 1 && !uninitialised.count(f.kernel))
+      uninitialised[f.kernel] = where(f.accesses[0].site);
+  const std::string hole = " holds nothing from a tagged buffer; the layout puts ";
+  for (auto& [key, f] : merged) {
+    const auto it = uninitialised.find(f.kernel);
+    const std::size_t at = f.message.find(hole);
+    const std::size_t there = at == std::string::npos ? at : f.message.find(" there", at + hole.size());
+    if (f.tool != "layout" || it == uninitialised.end() || there == std::string::npos) continue;
+    f.message = f.message.substr(0, there + 6) + ": the kernel read uninitialised memory at " + it->second +
+                " (initcheck), which this element holds; no layout mistake is needed to explain it";
+    f.kind = "uninitialised";
+  }
+}
+
+std::string message(const Finding& f) {
+  if (f.tool == "racecheck" && f.accesses.size() == 2) return race_sentence(f);
+  if (f.tool == "initcheck" && f.accesses.size() == 1) return init_sentence(f);
+  return f.message;
 }
 
 }  // namespace
@@ -139,7 +171,7 @@ CheckResult run_check(const CheckOptions& options) {
   if (options.command.empty()) throw UserError("wmmasim check needs a program to run");
   for (const std::string& t : options.tools)
     if (std::find(tool_names().begin(), tool_names().end(), t) == tool_names().end())
-      throw UserError("unknown check tool '" + quoted_input(t) + "' (memcheck, racecheck, synccheck, layout or all)");
+      throw UserError("unknown check tool '" + quoted_input(t) + "' (memcheck, racecheck, initcheck, synccheck, layout or all)");
   char dir_template[] = "/tmp/wmmasim-check-XXXXXX";
   if (!mkdtemp(dir_template)) throw UserError(std::string("cannot make a temporary directory: ") + std::strerror(errno));
   const fs::path dir = dir_template, report_path = dir / "report.json", layout_path = dir / "layout.json";
@@ -185,9 +217,14 @@ CheckResult run_check(const CheckOptions& options) {
     const CodeSite* other = f.accesses.size() == 2 ? &f.accesses[0].site : nullptr;
     const auto key = std::make_tuple(file, f.tool, f.kind, line, other ? other->file : f.message, other ? other->line : 0u,
                                      f.memory.substr(0, f.memory.find(" (")));
+    // Addresses of one line count the same blocks: the line was seen in at least the most of them.
     auto [it, inserted] = merged.emplace(key, f);
-    if (!inserted) it->second.blocks += f.blocks;
+    if (!inserted) it->second.blocks = std::max(it->second.blocks, f.blocks);
+    if (!inserted && std::make_tuple(f.block[2], f.block[1], f.block[0]) <
+                         std::make_tuple(it->second.block[2], it->second.block[1], it->second.block[0]))
+      it->second.block = f.block;
   }
+  explain_holes(merged);
   result.report.findings.clear();
   for (auto& [key, f] : merged) {
     (f.severity == "error" ? result.errors : f.severity == "warning" ? result.warnings : result.notes) += 1;
@@ -205,6 +242,10 @@ std::string check_text(const CheckResult& result) {
       out << at << f.severity << ": racecheck: " << race_sentence(f) << ", " << block_text(f) << "\n";
       for (const Access* a : {&f.accesses[0], &f.accesses[1]})
         if (a->site.line) out << "    " << where(a->site) << " | " << source_line(a->site.file, a->site.line) << "\n";
+    } else if (f.tool == "initcheck" && f.accesses.size() == 1) {
+      out << at << f.severity << ": initcheck: " << init_sentence(f) << ", " << block_text(f) << "\n";
+      if (f.accesses[0].site.line)
+        out << "    " << where(f.accesses[0].site) << " | " << source_line(f.accesses[0].site.file, f.accesses[0].site.line) << "\n";
     } else if (f.tool == "synccheck" && f.severity != "error") {
       out << at << f.severity << ": synccheck: " << f.message << ", " << block_text(f) << "\n";
     } else if (f.tool == "layout") {
@@ -230,7 +271,7 @@ std::string check_json(const CheckResult& result) {
       accesses.push_back({{"wave", a.wave}, {"lane", a.lane}, {"file", a.site.file}, {"line", a.site.line},
                           {"function", a.site.function}});
     findings.push_back({{"tool", f.tool}, {"severity", f.severity}, {"kind", f.kind}, {"kernel", f.kernel},
-                        {"file", file}, {"line", line}, {"message", f.tool == "racecheck" && f.accesses.size() == 2 ? race_sentence(f) : f.message},
+                        {"file", file}, {"line", line}, {"message", message(f)},
                         {"memory", f.memory}, {"offset", f.offset}, {"block", f.block}, {"blocks", f.blocks},
                         {"accesses", accesses}});
   }

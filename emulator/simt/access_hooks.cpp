@@ -2,7 +2,7 @@
 // trace-stores calls __sanitizer_cov_load<N>/__sanitizer_cov_store<N> before every load and store it
 // could not prove local, with the address. Here they serve lockstep (BlockRunner::memory_access);
 // outside a lane (host code, the scheduler) they return at once. They also feed the race shadow
-// (wmmasim/simt/race_notes.hpp) when a launch asks for it.
+// (wmmasim/simt/race_notes.hpp) and initcheck's (init_notes.hpp) when a launch asks for them.
 #include <cstdint>
 
 #include "block_runner.hpp"
@@ -37,4 +37,9 @@ void __sanitizer_cov_store2(std::uint16_t* p) { on_access(p, 2, true, __builtin_
 void __sanitizer_cov_store4(std::uint32_t* p) { on_access(p, 4, true, __builtin_return_address(0)); }
 void __sanitizer_cov_store8(std::uint64_t* p) { on_access(p, 8, true, __builtin_return_address(0)); }
 void __sanitizer_cov_store16(__int128* p) { on_access(p, 16, true, __builtin_return_address(0)); }
+
+// wmmasim's atomic functions (hip/detail/atomics.hpp) tell their writes themselves.
+void __wmmasim_atomic_written(const void* p, unsigned bytes) noexcept {
+  if (wmmasim::simt::detail::LaneState* lane = wmmasim::simt::detail::t_lane) lane->block->atomic_written(p, bytes);
+}
 }

@@ -71,9 +71,12 @@ void BlockRunner::run(std::uint64_t linear_block) {
                    static_cast<unsigned>(linear_block / (std::uint64_t(g.x) * g.y)));
   lockstep_ = launch.options.lockstep;
   racecheck_ = launch.options.race_notes != nullptr;
+  initcheck_ = launch.options.init_watch != nullptr;
+  checking_ = racecheck_ || initcheck_;
   barriers_ = 0;
   shadow_.clear();
   races_noted_.clear();
+  if (initcheck_) start_init_tracking();
   for (WaveState& w : waves) {
     w.arrived = 0;
     w.mismatch = false;

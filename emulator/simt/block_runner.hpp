@@ -29,6 +29,7 @@
 #include "stack_pool.hpp"
 #include "wmmasim/simt/checked_ptr.hpp"
 #include "wmmasim/simt/guarded_memory.hpp"
+#include "wmmasim/simt/init_notes.hpp"
 #include "wmmasim/simt/lane_context.hpp"
 #include "wmmasim/simt/race_notes.hpp"
 #include "wmmasim/simt/trace.hpp"
@@ -143,16 +144,23 @@ class BlockRunner {
   // Here the lane lets every other ready lane make its next access first: before every store, and
   // before every load once its wave has stored since it last met, so loads of a wave that has not
   // stored keep running lane after lane at full speed.
-  // With race notes asked for, the access is also recorded in the block's shadow (race_shadow.cpp).
+  // Under `wmmasim check`, the access is also recorded in the block's race shadow (race_shadow.cpp)
+  // and checked against what has been written (init_shadow.cpp).
   void memory_access(LaneState& lane, const void* address, unsigned bytes, bool store, const void* code) {
     if (in_exec) return;
-    if (racecheck_) [[unlikely]]
-      record_access(lane, reinterpret_cast<std::uintptr_t>(address), bytes, store, code);
+    if (checking_) [[unlikely]]
+      check_access(lane, reinterpret_cast<std::uintptr_t>(address), bytes, store, code);
     if (!lockstep_) return;
     WaveState& w = waves[lane.wave];
     if (!store && !w.stored) return;
     step(lane);
     if (store) w.stored = true;
+  }
+
+  // An atomic read-modify-write of `bytes` at `address` (atomics.hpp): for initcheck, a write.
+  void atomic_written(const void* address, unsigned bytes) {
+    if (initcheck_ && !in_exec) [[unlikely]]
+      track_written(nullptr, reinterpret_cast<std::uintptr_t>(address), bytes, true, nullptr);
   }
 
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
@@ -228,6 +236,25 @@ class BlockRunner {
   };
   using ShadowWord = std::array<ShadowByte, 4>;
   bool lockstep_ = false, racecheck_ = false;  // this launch's options, where memory_access looks
+  bool initcheck_ = false, checking_ = false;  // checking_: racecheck_ or initcheck_
+  void check_access(LaneState& lane, std::uintptr_t address, unsigned bytes, bool store, const void* code) {
+    if (initcheck_) track_written(&lane, address, bytes, store, code);
+    if (racecheck_) record_access(lane, address, bytes, store, code);
+  }
+  // initcheck (init_shadow.cpp): shared memory's written bytes, one per byte, reset for each block
+  // (dynamic shared first, then this thread's static __shared__ variables); and the last device
+  // buffer (or untracked page) the watch was asked about.
+  struct SharedBytes {
+    std::uintptr_t begin = 0, end = 0;
+    std::vector<std::uint8_t> written;
+  };
+  void start_init_tracking();
+  void track_written(LaneState* lane, std::uintptr_t address, unsigned bytes, bool store, const void* code);
+  void note_uninitialised(const LaneState& lane, std::uintptr_t address, unsigned bytes, const void* code, bool dynamic);
+  std::vector<SharedBytes> shared_written_;
+  bool static_shared_known_ = false;
+  WrittenBytes buffer_written_{};
+  std::unordered_set<const void*> uninit_noted_;  // code addresses told already in this block
   std::uint32_t barriers_ = 0;  // barriers completed in this block
   std::unordered_map<std::uintptr_t, ShadowWord> shadow_;
   std::unordered_set<std::uint64_t> races_noted_;  // (kind, wave relation, code pair) told already

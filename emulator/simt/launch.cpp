@@ -203,6 +203,7 @@ void run_launch(std::string_view kernel_name, dim3 grid, dim3 block, const Launc
   untraced.trace = nullptr;
   untraced.sync_notes = nullptr;
   untraced.race_notes = nullptr;
+  untraced.init_watch = nullptr;
   untraced.hidden = true;
   check->check_launch(kernel_name, buffers, [&](bool tagged) {
     run_launch_once(kernel_name, grid, block, tagged ? untraced : options, entry, entry_context, number);

@@ -14,12 +14,15 @@
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <set>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
 #include "runtime_state.hpp"
 #include "wmmasim/check/report.hpp"
 #include "wmmasim/error.hpp"
+#include "wmmasim/simt/init_notes.hpp"
 #include "wmmasim/simt/race_notes.hpp"
 #include "wmmasim/simt/sync_notes.hpp"
 
@@ -56,9 +59,19 @@ check::CodeSite code_site(const void* code) {
   return site;
 }
 
+// wmmasim's and the C++ library's own thread_locals, touched by header code inlined into a kernel,
+// are the runtime's business, not the program's.
+bool runtime_variable(const std::string& name) {
+  return name.rfind("wmmasim::", 0) == 0 || name.rfind("std::", 0) == 0 || name.rfind("_ZN7wmmasim", 0) == 0 ||
+         name.rfind("_ZNSt", 0) == 0;
+}
+
 struct TlsSymbol {
   std::uint64_t start = 0, size = 0;
   std::string name;  // demangled where libstdc++ can ("reverse(float const*, float*)::tile")
+  // What a static __shared__ variable can be: zero-initialised (.tbss) with no dynamic
+  // initialisation (no guard variable or TLS init function), not the runtime's or a library's.
+  bool may_be_shared = false;
 };
 
 // The thread-local variables of an ELF file, from its symbol table (offsets in its TLS segment).
@@ -76,30 +89,54 @@ std::vector<TlsSymbol> read_tls_symbols(const std::string& path) {
     const ElfW(Shdr)& strtab = sections[symtab.sh_link];
     if (symtab.sh_offset + symtab.sh_size > elf.size() || strtab.sh_offset + strtab.sh_size > elf.size()) return out;
     const auto* symbols = reinterpret_cast<const ElfW(Sym)*>(elf.data() + symtab.sh_offset);
-    for (std::size_t k = 0; k < symtab.sh_size / sizeof(ElfW(Sym)); ++k) {
+    std::set<std::string> initialised;  // names with a guard variable or a TLS init function
+    const std::size_t count = symtab.sh_size / sizeof(ElfW(Sym));
+    for (std::size_t k = 0; k < count; ++k) {
+      if (symbols[k].st_name >= strtab.sh_size) continue;
+      const std::string mangled = elf.data() + strtab.sh_offset + symbols[k].st_name;
+      for (const char* prefix : {"_ZGV", "_ZTH", "_ZTW"})
+        if (mangled.rfind(prefix, 0) == 0) initialised.insert("_Z" + mangled.substr(4));
+    }
+    for (std::size_t k = 0; k < count; ++k) {
       const ElfW(Sym)& sym = symbols[k];
       if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || sym.st_name >= strtab.sh_size) continue;
       const char* mangled = elf.data() + strtab.sh_offset + sym.st_name;
       int status = 0;
       char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
-      out.push_back({sym.st_value, sym.st_size, status == 0 && demangled ? demangled : mangled});
+      TlsSymbol t{sym.st_value, sym.st_size, status == 0 && demangled ? demangled : mangled};
       std::free(demangled);
+      const bool zero = sym.st_shndx < h->e_shnum && sections[sym.st_shndx].sh_type == SHT_NOBITS;
+      const bool reserved = mangled[0] == '_' && std::string_view(mangled).rfind("_Z", 0) != 0;  // __foo, _foo
+      t.may_be_shared = zero && sym.st_size != 0 && !initialised.count(mangled) && !reserved &&
+                        !runtime_variable(t.name) && t.name.rfind("__", 0) != 0;
+      out.push_back(std::move(t));
     }
   }
   return out;
 }
 
-// The TLS symbol holding `offset` of a module's TLS segment. Each module's table is read once: a
-// racing kernel notes its race once per block, and the executable can be large.
-const TlsSymbol* tls_symbol(const std::string& module, std::uint64_t offset) {
+// A module's TLS symbols, read once: a racing kernel notes its race once per block, and the
+// executable can be large.
+const std::vector<TlsSymbol>& tls_symbols(const std::string& module) {
   static std::mutex mutex;
   static std::map<std::string, std::vector<TlsSymbol>> tables;
   std::lock_guard lock(mutex);
   auto it = tables.find(module);
   if (it == tables.end()) it = tables.emplace(module, read_tls_symbols(module)).first;
-  for (const TlsSymbol& s : it->second)
+  return it->second;  // map nodes stay put
+}
+
+// The TLS symbol holding `offset` of a module's TLS segment.
+const TlsSymbol* tls_symbol(const std::string& module, std::uint64_t offset) {
+  for (const TlsSymbol& s : tls_symbols(module))
     if (offset >= s.start && offset < s.start + s.size) return &s;
   return nullptr;
+}
+
+std::string executable_path() {
+  char path[4096];
+  const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
 }
 
 // Static __shared__ arrays are thread_local variables of the program (memory_spaces.hpp): an address
@@ -110,7 +147,7 @@ bool in_static_tls(const void* address, std::uint64_t& offset, std::string& modu
     std::uint64_t offset = 0;
     bool found = false;
     std::string module;
-  } search{reinterpret_cast<std::uintptr_t>(address)};
+  } search{reinterpret_cast<std::uintptr_t>(address), 0, false, {}};
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void* data) {
         auto& s = *static_cast<Search*>(data);
@@ -131,12 +168,26 @@ bool in_static_tls(const void* address, std::uint64_t& offset, std::string& modu
       &search);
   offset = search.offset;
   module = search.module;
-  if (module.empty()) {  // the executable
-    char path[4096];
-    const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-    if (n > 0) module.assign(path, static_cast<std::size_t>(n));
-  }
+  if (module.empty()) module = executable_path();
   return search.found;
+}
+
+// This thread's instances of the program's thread_local variables: its static __shared__ arrays.
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> static_shared_variables() {
+  std::vector<std::pair<std::string, std::uintptr_t>> modules;  // path, this thread's TLS block
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) {
+        if (info->dlpi_tls_data)
+          static_cast<decltype(modules)*>(data)->emplace_back(info->dlpi_name ? info->dlpi_name : "",
+                                                              reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data));
+        return 0;
+      },
+      &modules);
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> out;
+  for (auto& [path, block] : modules)
+    for (const TlsSymbol& s : tls_symbols(path.empty() ? executable_path() : path))
+      if (s.may_be_shared) out.emplace_back(block + s.start, block + s.start + s.size);
+  return out;
 }
 
 const char* race_kind(simt::RaceKind k) {
@@ -157,12 +208,78 @@ const char* sync_kind(simt::SyncNoteKind k) {
   return "barrier";
 }
 
-class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink {
+// Names the memory at `address` in `f` (memory, offset): `memory` when the runtime knew it, else a
+// device buffer or a static __shared__ variable. False for memory that is the runtime's own (or a
+// __device__ variable: not checked yet, docs/check.md).
+bool name_memory(const void* address, const char* memory, std::size_t memory_offset, check::Finding& f) {
+  std::uint64_t offset = 0;
+  if (memory) {
+    f.memory = memory;
+    f.offset = memory_offset;
+  } else if (DeviceAllocation* a = find_allocation(address)) {
+    f.memory = describe(*a);
+    f.offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(address) - a->region.data());
+  } else if (std::string module; in_static_tls(address, offset, module)) {
+    if (const TlsSymbol* symbol = tls_symbol(module, offset)) {
+      if (runtime_variable(symbol->name)) return false;
+      f.memory = "static __shared__ '" + symbol->name + "'";
+      f.offset = offset - symbol->start;
+    } else {
+      f.memory = "static __shared__ memory";
+      f.offset = offset;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, public simt::InitWatch {
  public:
   Session(std::string tools, std::string report) : tools_(std::move(tools)), report_path_(std::move(report)) {}
   bool racecheck() const { return listed(tools_, "racecheck"); }
   bool synccheck() const { return listed(tools_, "synccheck"); }
   bool memcheck() const { return listed(tools_, "memcheck"); }
+  bool initcheck() const { return listed(tools_, "initcheck"); }
+
+  simt::WrittenBytes buffer_at(const void* address) override {
+    std::lock_guard lock(state().mutex);
+    const auto at = reinterpret_cast<std::uintptr_t>(address);
+    DeviceAllocation* a = find_allocation(address);
+    if (a && a->written && !a->freed) {
+      const auto begin = reinterpret_cast<std::uintptr_t>(a->region.data());
+      if (at >= begin && at < begin + a->region.size()) return {begin, begin + a->region.size(), a->written.get()};
+    }
+    // Untracked: the whole page unless an allocation's mapping (its slack or guard) holds it.
+    if (a) return {at, at + 1, nullptr};
+    const std::uintptr_t page = at & ~std::uintptr_t{4095};
+    return {page, page + 4096, nullptr};
+  }
+
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> static_shared_ranges() override {
+    return static_shared_variables();
+  }
+
+  void note(const simt::UninitNote& n) override {
+    check::Finding f;
+    f.tool = "initcheck";
+    f.severity = "error";
+    f.kind = "uninitialised-read";
+    f.kernel = n.kernel;
+    f.block = {n.block.x, n.block.y, n.block.z};
+    {
+      std::lock_guard lock(state().mutex);
+      if (!name_memory(n.address, n.memory, n.offset, f)) return;
+    }
+    const bool shared = n.memory || f.memory.rfind("static __shared__", 0) == 0;
+    f.message = "a " + std::to_string(n.bytes) + "-byte load) " +
+                (shared ? "that no thread of the block wrote before: on the GPU a block's shared memory holds whatever "
+                          "the previous block left there"
+                        : "that nothing wrote since hipMalloc (no hipMemcpy, hipMemset or kernel store): on the GPU it "
+                          "holds whatever the memory held before");
+    f.accesses = {check::Access{n.wave, n.lane, code_site(n.code)}};
+    add(std::make_tuple(f.tool, f.kind, n.code, nullptr, std::string(), 0u), std::move(f));
+  }
 
   void count_launch() {
     std::lock_guard lock(mutex_);
@@ -176,30 +293,7 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink {
     f.kind = n.same_wave ? std::string("lockstep-") + race_kind(n.kind) : race_kind(n.kind);
     f.kernel = n.kernel;
     f.block = {n.block.x, n.block.y, n.block.z};
-    std::uint64_t offset = 0;
-    if (n.memory) {
-      f.memory = n.memory;
-      f.offset = n.offset;
-    } else if (DeviceAllocation* a = find_allocation(n.address)) {
-      f.memory = describe(*a);
-      f.offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(n.address) - a->region.data());
-    } else if (std::string module; in_static_tls(n.address, offset, module)) {
-      if (const TlsSymbol* symbol = tls_symbol(module, offset)) {
-        // wmmasim's and the C++ library's own thread_locals, touched by header code inlined into a
-        // kernel, are the runtime's business, not the program's.
-        const std::string& name = symbol->name;
-        if (name.rfind("wmmasim::", 0) == 0 || name.rfind("std::", 0) == 0 || name.rfind("_ZN7wmmasim", 0) == 0 ||
-            name.rfind("_ZNSt", 0) == 0)
-          return;
-        f.memory = "static __shared__ '" + name + "'";
-        f.offset = offset - symbol->start;
-      } else {
-        f.memory = "static __shared__ memory";
-        f.offset = offset;
-      }
-    } else {
-      return;  // the runtime's own memory (or a __device__ variable: not checked yet, docs/check.md)
-    }
+    if (!name_memory(n.address, n.memory, n.offset, f)) return;
     f.accesses = {check::Access{n.first.wave, n.first.lane, code_site(n.first.code)},
                   check::Access{n.second.wave, n.second.lane, code_site(n.second.code)}};
     add(std::make_tuple(f.tool, f.kind, n.first.code, n.second.code, std::string(), 0u), std::move(f));
@@ -262,8 +356,17 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink {
   using Key = std::tuple<std::string, std::string, const void*, const void*, std::string, unsigned>;
   void add(Key key, check::Finding f) {
     std::lock_guard lock(mutex_);
-    auto [it, inserted] = merged_.emplace(std::move(key), std::move(f));
-    if (!inserted) ++it->second.blocks;
+    // Blocks run on several threads: the report names the first block in launch order, whichever
+    // thread told it first.
+    const auto order = [](const check::Finding& x) { return std::make_tuple(x.block[2], x.block[1], x.block[0]); };
+    auto [it, inserted] = merged_.emplace(std::move(key), f);
+    if (inserted) return;
+    ++it->second.blocks;
+    if (order(f) < order(it->second)) {
+      const std::uint64_t blocks = it->second.blocks;
+      it->second = std::move(f);
+      it->second.blocks = blocks;
+    }
   }
 
   std::string tools_, report_path_;
@@ -292,7 +395,13 @@ void check_launch(simt::LaunchOptions& options) {
   if (!s) return;
   s->count_launch();
   if (s->racecheck()) options.race_notes = s;
+  if (s->initcheck()) options.init_watch = s;
   if (s->synccheck()) options.sync_notes = s;
+}
+
+bool check_initialisation() {
+  Session* s = session();
+  return s && s->initcheck();
 }
 
 void check_fault(simt::FaultKind kind, const std::string& sentence) {

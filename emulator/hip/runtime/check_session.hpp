@@ -12,6 +12,8 @@ namespace wmmasim::hip::runtime {
 
 // Null unless the program runs under `wmmasim check`. Sets the launch's race and sync sinks.
 void check_launch(simt::LaunchOptions& options);
+// Whether device buffers track their written bytes (initcheck is on).
+bool check_initialisation();
 // A launch stopped with this sentence (memcheck or synccheck, by its kind).
 void check_fault(simt::FaultKind kind, const std::string& sentence);
 // Writes the report now (idempotent: the exit handler and the fault-exit path both call it).

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "check_session.hpp"
+#include "wmmasim/simt/init_notes.hpp"
 #include "runtime_state.hpp"
 #include "wmmasim/hip/detail/launch.hpp"
 
@@ -87,6 +89,23 @@ std::string describe(const DeviceAllocation& a) {
   return s;
 }
 
+void note_written(const void* dst, std::size_t bytes, const void* src) {
+  DeviceAllocation* to = find_allocation(dst);
+  if (!to || !to->written || to->freed) return;
+  const std::ptrdiff_t at = *to->region.offset_of(dst);
+  if (at < 0 || static_cast<std::size_t>(at) >= to->region.size()) return;
+  bytes = std::min(bytes, to->region.size() - static_cast<std::size_t>(at));
+  DeviceAllocation* from = src ? find_allocation(src) : nullptr;
+  if (from && from->written && !from->freed) {
+    const std::ptrdiff_t from_at = *from->region.offset_of(src);
+    if (from_at >= 0 && static_cast<std::size_t>(from_at) + bytes <= from->region.size()) {
+      std::memmove(to->written.get() + at, from->written.get() + from_at, bytes);
+      return;
+    }
+  }
+  std::memset(to->written.get() + at, 1, bytes);
+}
+
 void set_device_memory_accessible(bool accessible) {
   for (auto& [base, a] : state().allocations)
     if (a->kind == MemoryKind::device && !a->freed) a->region.set_accessible(accessible);
@@ -143,6 +162,12 @@ hipError_t allocate(void** ptr, std::size_t size, MemoryKind kind, std::string_v
     return fail(hipErrorOutOfMemory, function, "the host could not map " + std::to_string(size) + " bytes");
   }
   a->kind = kind;
+  // Host code writes managed and host memory unseen: only hipMalloc'd buffers are tracked, and hold
+  // garbage until written, as on the GPU (wmmasim/simt/init_notes.hpp).
+  if (kind == MemoryKind::device && check_initialisation()) {
+    a->written = std::make_unique<std::uint8_t[]>(size);
+    simt::fill_unwritten(a->region.data(), size);
+  }
   a->element_type = element;
   if (file && *file) a->site = short_file(file) + ":" + std::to_string(line);
   std::lock_guard lock(state().mutex);
@@ -278,6 +303,7 @@ hipError_t hipMemcpy(void* dst, const void* src, size_t bytes, hipMemcpyKind kin
   if (hipError_t e = check_range(src, bytes, "hipMemcpy", "source")) return e;
   CopyWindow window{dst, src};
   std::memmove(dst, src, bytes);
+  note_written(dst, bytes, src);
   return succeed();
 }
 hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t bytes, hipMemcpyKind kind, hipStream_t) {
@@ -312,8 +338,10 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
   if (hipError_t e = check_range(src, spitch * (height - 1) + width, "hipMemcpy2D", "source")) return e;
   (void)kind;
   CopyWindow window{dst, src};
-  for (std::size_t row = 0; row < height; ++row)
+  for (std::size_t row = 0; row < height; ++row) {
     std::memmove(static_cast<char*>(dst) + row * dpitch, static_cast<const char*>(src) + row * spitch, width);
+    note_written(static_cast<char*>(dst) + row * dpitch, width, static_cast<const char*>(src) + row * spitch);
+  }
   return succeed();
 }
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
@@ -333,6 +361,7 @@ template <class T> hipError_t fill(void* dst, T value, std::size_t count, const 
   CopyWindow window{dst};
   T* p = static_cast<T*>(dst);
   std::fill(p, p + count, value);
+  note_written(dst, count * sizeof(T));
   return succeed();
 }
 }  // namespace

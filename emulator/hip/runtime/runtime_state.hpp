@@ -28,6 +28,9 @@ struct DeviceAllocation {
   std::string site;          // "prog.hip:31" when known
   std::string name;          // the argument text of the last launch that passed it ("dA")
   bool freed = false;
+  // initcheck (docs/check.md): one byte per byte, nonzero once a copy, a memset or a kernel wrote
+  // it; null when the run does not check initialisation (or host code can write it unseen).
+  std::unique_ptr<std::uint8_t[]> written;
 };
 
 struct Event {
@@ -57,6 +60,9 @@ RuntimeState& state();
 DeviceAllocation* find_allocation(const void* address);
 // "buffer 'dA' (float, 4096 bytes from hipMalloc at prog.hip:31)".
 std::string describe(const DeviceAllocation& a);
+// initcheck: `bytes` at `dst` were just written by the runtime (a copy from `src`, whose unwritten
+// bytes stay unwritten when it is a tracked buffer too; a memset when src is null).
+void note_written(const void* dst, std::size_t bytes, const void* src = nullptr);
 // Device allocations are inaccessible to host code except during launches and runtime copies.
 void set_device_memory_accessible(bool accessible);
 

@@ -5,7 +5,9 @@
 //   NO_BARRIER_BEFORE_FRAGMENTS: the fragments are read before the other wave's tile stores
 //   NO_BARRIER_AFTER_MATH:       the next K tile is stored while the other wave still reads this one
 // On the CPU each still computes the right D (the lanes happen to run in an order that hides it);
-// `wmmasim check` names the race and its two lines.
+// `wmmasim check` names the race and its two lines. Two more mistakes read what nothing wrote:
+//   HALF_B_TILE_STORED: the B tile's copy loop stops half way (rows 8-15 of the tile stay stale)
+//   B_NOT_COPIED:       the host forgets to copy B to the device
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -15,6 +17,11 @@ typedef _Float16 half8 __attribute__((ext_vector_type(8)));
 typedef float float8 __attribute__((ext_vector_type(8)));
 
 constexpr int M = 32, N = 32, K = 64;
+#ifdef HALF_B_TILE_STORED
+constexpr int b_tile_stored = 16 * 32 / 2;
+#else
+constexpr int b_tile_stored = 16 * 32;
+#endif
 
 __global__ void gemm(const _Float16* A, const _Float16* B, float* D) {
   __shared__ _Float16 a_tile[16][16];
@@ -24,7 +31,7 @@ __global__ void gemm(const _Float16* A, const _Float16* B, float* D) {
   float8 acc = {};
   for (int k0 = 0; k0 < K; k0 += 16) {
     for (int e = t; e < 16 * 16; e += 64) a_tile[e / 16][e % 16] = A[(row0 + e / 16) * K + k0 + e % 16];
-    for (int e = t; e < 16 * 32; e += 64) b_tile[e / 32][e % 32] = B[(k0 + e / 32) * N + col0 + e % 32];
+    for (int e = t; e < b_tile_stored; e += 64) b_tile[e / 32][e % 32] = B[(k0 + e / 32) * N + col0 + e % 32];
 #ifndef NO_BARRIER_BEFORE_FRAGMENTS
     __syncthreads();
 #endif
@@ -49,8 +56,10 @@ int main() {
   _Float16 *da, *db;
   float* dd;
   if (hipMalloc(&da, a.size() * 2) || hipMalloc(&db, b.size() * 2) || hipMalloc(&dd, M * N * 4)) return 1;
-  if (hipMemcpy(da, a.data(), a.size() * 2, hipMemcpyHostToDevice) || hipMemcpy(db, b.data(), b.size() * 2, hipMemcpyHostToDevice))
-    return 1;
+  if (hipMemcpy(da, a.data(), a.size() * 2, hipMemcpyHostToDevice)) return 1;
+#ifndef B_NOT_COPIED
+  if (hipMemcpy(db, b.data(), b.size() * 2, hipMemcpyHostToDevice)) return 1;
+#endif
   gemm<<<dim3(N / 32, M / 16), 64>>>(da, db, dd);
   std::vector<float> d(M * N);
   if (hipMemcpy(d.data(), dd, d.size() * 4, hipMemcpyDeviceToHost)) return 1;

@@ -27,7 +27,7 @@ struct Access {
 };
 
 struct Finding {
-  std::string tool;      // "racecheck", "synccheck", "memcheck", "layout"
+  std::string tool;      // "racecheck", "initcheck", "synccheck", "memcheck", "layout"
   std::string severity;  // "error", "warning" or "note"
   std::string kind;      // "read-after-write", "lockstep", "barrier-with-exited-threads", "fault", ...
   std::string kernel;

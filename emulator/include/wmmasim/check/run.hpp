@@ -11,7 +11,7 @@
 namespace wmmasim::check {
 
 inline const std::vector<std::string>& tool_names() {
-  static const std::vector<std::string> names = {"memcheck", "racecheck", "synccheck", "layout"};
+  static const std::vector<std::string> names = {"memcheck", "racecheck", "initcheck", "synccheck", "layout"};
   return names;
 }
 

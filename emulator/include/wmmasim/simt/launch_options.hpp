@@ -10,6 +10,7 @@ class TraceSink;
 class LayoutCheck;
 class SyncNoteSink;
 class RaceNoteSink;
+class InitWatch;
 
 struct LaunchOptions {
   std::size_t dynamic_shared_bytes = 0;   // extern __shared__ size; gfx12 allows 64 KiB per workgroup
@@ -40,6 +41,9 @@ struct LaunchOptions {
   // Hears of conflicting accesses that no barrier orders (wmmasim/simt/race_notes.hpp); null: no
   // shadow is kept.
   RaceNoteSink* race_notes = nullptr;
+  // Checks every load against what has been written (wmmasim/simt/init_notes.hpp); null: nothing is
+  // tracked.
+  InitWatch* init_watch = nullptr;
 };
 
 }  // namespace wmmasim::simt

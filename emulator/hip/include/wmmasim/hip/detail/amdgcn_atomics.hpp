@@ -15,7 +15,7 @@
 namespace wmmasim::hip::detail::amdgcn {
 
 template <class T, class F> T atomic_rmw(T* p, F next) {
-  T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
+  T old = __atomic_load_n(written_atomically(p), __ATOMIC_SEQ_CST);
   while (!__atomic_compare_exchange_n(p, &old, next(old), true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
   }
   return old;

@@ -10,23 +10,32 @@
 #include <cstring>
 #include <type_traits>
 
+// initcheck (wmmasim/simt/init_notes.hpp): a read-modify-write writes its bytes, which the access
+// hooks, seeing loads and stores only, do not tell. Returns at once outside a checked kernel.
+extern "C" void __wmmasim_atomic_written(const void* p, unsigned bytes) noexcept;
+
 namespace wmmasim::hip::detail {
 
-template <class T> inline T atomic_fetch_add(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
-template <class T> inline T atomic_fetch_sub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_RELAXED); }
-template <class T> inline T atomic_fetch_and(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_RELAXED); }
-template <class T> inline T atomic_fetch_or(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
-template <class T> inline T atomic_fetch_xor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED); }
-template <class T> inline T atomic_exchange(T* p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); }
+template <class T> inline T* written_atomically(T* p) {
+  __wmmasim_atomic_written(p, sizeof(T));
+  return p;
+}
+
+template <class T> inline T atomic_fetch_add(T* p, T v) { return __atomic_fetch_add(written_atomically(p), v, __ATOMIC_RELAXED); }
+template <class T> inline T atomic_fetch_sub(T* p, T v) { return __atomic_fetch_sub(written_atomically(p), v, __ATOMIC_RELAXED); }
+template <class T> inline T atomic_fetch_and(T* p, T v) { return __atomic_fetch_and(written_atomically(p), v, __ATOMIC_RELAXED); }
+template <class T> inline T atomic_fetch_or(T* p, T v) { return __atomic_fetch_or(written_atomically(p), v, __ATOMIC_RELAXED); }
+template <class T> inline T atomic_fetch_xor(T* p, T v) { return __atomic_fetch_xor(written_atomically(p), v, __ATOMIC_RELAXED); }
+template <class T> inline T atomic_exchange(T* p, T v) { return __atomic_exchange_n(written_atomically(p), v, __ATOMIC_RELAXED); }
 template <class T> inline T atomic_cas(T* p, T expected, T desired) {
-  __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  __atomic_compare_exchange_n(written_atomically(p), &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return expected;  // the old value, whether or not it was replaced
 }
 
 // Read-modify-write of any 4- or 8-byte value through its bits: `next(old)` gives the new value.
 template <class T, class F> inline T atomic_update(T* p, F next) {
   using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-  Bits* bits = reinterpret_cast<Bits*>(p);
+  Bits* bits = reinterpret_cast<Bits*>(written_atomically(p));
   Bits old_bits = __atomic_load_n(bits, __ATOMIC_RELAXED);
   for (;;) {
     T old;
