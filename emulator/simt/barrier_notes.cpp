@@ -22,6 +22,7 @@ void BlockRunner::note_barrier() {
     for (const NotedBarrier& n : noted_)
       if (n.kind == static_cast<int>(kind) && same_point(n.where, barrier_where_) && same_point(n.other, other)) return;
     noted_.push_back(NotedBarrier{static_cast<int>(kind), barrier_where_, other});
+    const SinkCall sink(*this);
     launch.options.sync_notes->note(SyncNote{kind, launch.kernel, block_idx, barrier_where_, other, std::move(threads)});
   };
   try {

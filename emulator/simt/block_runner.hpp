@@ -21,6 +21,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "context_switch.hpp"
@@ -147,7 +148,7 @@ class BlockRunner {
   // Under `wmmasim check`, the access is also recorded in the block's race shadow (race_shadow.cpp)
   // and checked against what has been written (init_shadow.cpp).
   void memory_access(LaneState& lane, const void* address, unsigned bytes, bool store, const void* code) {
-    if (in_exec) return;
+    if (in_exec || in_sink_) return;
     if (checking_) [[unlikely]]
       check_access(lane, reinterpret_cast<std::uintptr_t>(address), bytes, store, code);
     if (!lockstep_) return;
@@ -159,7 +160,7 @@ class BlockRunner {
 
   // An atomic read-modify-write of `bytes` at `address` (atomics.hpp): for initcheck, a write.
   void atomic_written(const void* address, unsigned bytes) {
-    if (initcheck_ && !in_exec) [[unlikely]]
+    if (initcheck_ && !in_exec && !in_sink_) [[unlikely]]
       track_written(nullptr, reinterpret_cast<std::uintptr_t>(address), bytes, true, nullptr);
   }
 
@@ -237,6 +238,22 @@ class BlockRunner {
   using ShadowWord = std::array<ShadowByte, 4>;
   bool lockstep_ = false, racecheck_ = false;  // this launch's options, where memory_access looks
   bool initcheck_ = false, checking_ = false;  // checking_: racecheck_ or initcheck_
+  // While a sink (race, init or sync notes) runs. It is the runtime's code, but it may call library
+  // templates whose copy the linker took from the program's instrumented objects: their accesses
+  // must neither step nor be checked, or a lane could switch away while the sink holds a lock that
+  // the next lane on this thread then waits for.
+  bool in_sink_ = false;
+  class SinkCall {
+   public:
+    explicit SinkCall(BlockRunner& b) : b_(b), was_(std::exchange(b.in_sink_, true)) {}
+    ~SinkCall() { b_.in_sink_ = was_; }
+    SinkCall(const SinkCall&) = delete;
+    SinkCall& operator=(const SinkCall&) = delete;
+
+   private:
+    BlockRunner& b_;
+    bool was_;
+  };
   void check_access(LaneState& lane, std::uintptr_t address, unsigned bytes, bool store, const void* code) {
     if (initcheck_) track_written(&lane, address, bytes, store, code);
     if (racecheck_) record_access(lane, address, bytes, store, code);

@@ -37,6 +37,7 @@ void BlockRunner::start_init_tracking() {
   if (!static_shared_known_) {  // the same variables for every block this thread runs
     static_shared_known_ = true;
     shared_written_.assign(1, SharedBytes{});
+    const SinkCall sink(*this);
     for (const auto& [begin, end] : launch.options.init_watch->static_shared_ranges())
       shared_written_.push_back(SharedBytes{begin, end, std::vector<std::uint8_t>(end - begin)});
   }
@@ -63,8 +64,10 @@ void BlockRunner::track_written(LaneState* lane, std::uintptr_t address, unsigne
       dynamic = i == 0;
     }
   if (!written) {
-    if (address < buffer_written_.begin || address >= buffer_written_.end)
+    if (address < buffer_written_.begin || address >= buffer_written_.end) {
+      const SinkCall sink(*this);
       buffer_written_ = launch.options.init_watch->buffer_at(reinterpret_cast<const void*>(address));
+    }
     if (!buffer_written_.written) return;
     written = buffer_written_.written;
     begin = buffer_written_.begin;
@@ -98,6 +101,7 @@ void BlockRunner::note_uninitialised(const LaneState& lane, std::uintptr_t addre
     note.memory = "dynamic shared memory";
     note.offset = address - shared_written_.front().begin;
   }
+  const SinkCall sink(*this);
   launch.options.init_watch->note(note);
 }
 

@@ -58,6 +58,7 @@ void BlockRunner::note_race(RaceKind kind, const LaneState& lane, std::uintptr_t
     note.memory = "dynamic shared memory";
     note.offset = address - shared;
   }
+  const SinkCall sink(*this);
   launch.options.race_notes->note(note);
 }
 

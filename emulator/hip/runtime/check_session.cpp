@@ -278,7 +278,7 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
                         : "that nothing wrote since hipMalloc (no hipMemcpy, hipMemset or kernel store): on the GPU it "
                           "holds whatever the memory held before");
     f.accesses = {check::Access{n.wave, n.lane, code_site(n.code)}};
-    add(std::make_tuple(f.tool, f.kind, n.code, nullptr, std::string(), 0u), std::move(f));
+    add(n.code, nullptr, std::move(f));
   }
 
   void count_launch() {
@@ -296,7 +296,7 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
     if (!name_memory(n.address, n.memory, n.offset, f)) return;
     f.accesses = {check::Access{n.first.wave, n.first.lane, code_site(n.first.code)},
                   check::Access{n.second.wave, n.second.lane, code_site(n.second.code)}};
-    add(std::make_tuple(f.tool, f.kind, n.first.code, n.second.code, std::string(), 0u), std::move(f));
+    add(n.first.code, n.second.code, std::move(f));
   }
 
   void note(const simt::SyncNote& n) override {
@@ -325,7 +325,7 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
                     "elsewhere: RDNA's barrier counts whole waves, HIP asks every thread to reach it";
         break;
     }
-    add(std::make_tuple(f.tool, f.kind, nullptr, nullptr, f.file, f.line), std::move(f));
+    add(nullptr, nullptr, std::move(f));
   }
 
   void fault(simt::FaultKind kind, const std::string& sentence) {
@@ -336,7 +336,7 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
     f.severity = "error";
     f.kind = sync ? "stuck" : kind == simt::FaultKind::out_of_bounds ? "out-of-bounds" : "fault";
     f.message = sentence;
-    add(std::make_tuple(f.tool, f.kind, nullptr, nullptr, sentence, 0u), std::move(f));
+    add(nullptr, nullptr, std::move(f));
   }
 
   void finish() {
@@ -354,7 +354,10 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
 
  private:
   using Key = std::tuple<std::string, std::string, const void*, const void*, std::string, unsigned>;
-  void add(Key key, check::Finding f) {
+  // One finding per cause: its tool and kind, the code addresses involved, and where or what the
+  // runtime said.
+  void add(const void* first_code, const void* second_code, check::Finding f) {
+    Key key = std::make_tuple(f.tool, f.kind, first_code, second_code, f.file + "\n" + f.message, f.line);
     std::lock_guard lock(mutex_);
     // Blocks run on several threads: the report names the first block in launch order, whichever
     // thread told it first.
