@@ -14,7 +14,7 @@ function(wmmasim_hip_executable name)
     set(driver "$<TARGET_FILE:wmmasim-hipcc>")
     # The programs link the runtime libraries: relink when any of them changes.
     set(driver_dependency wmmasim-hipcc wmmasim_hip_runtime wmmasim_record wmmasim_runfile wmmasim_check wmmasim_files wmmasim_simt wmmasim_wave
-                          wmmasim_diagnosis wmmasim_numerics
+                          wmmasim_diagnosis wmmasim_numerics wmmasim_cycles
                           wmmasim_layout_views)
   else()
     set(driver "${WMMASIM_HIPCC}")

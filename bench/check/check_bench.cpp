@@ -1,5 +1,5 @@
 // What `wmmasim check` costs (docs/check.md): the plain-HIP tiled GEMM program (gemm_program.cpp)
-// run plainly, under `wmmasim check --tool memcheck` and under `--tool racecheck`, each as a child
+// run plainly, under `wmmasim check --tool memcheck`, `--tool racecheck` and `--tool initcheck`, each as a child
 // process, in turn in the same run. The time is the children's CPU time (the program's, and the
 // command's own symbolizing), best of five; the counters are the ratios to the plain run (issue 25's
 // targets: memcheck within 2x, racecheck within 5x). A checked run that finds anything, or any run
@@ -48,21 +48,26 @@ void BM_CheckedGemm(benchmark::State& state) {
                                              WMMASIM_CHECK_BENCH_PROGRAM, size};
   const std::vector<std::string> racecheck = {WMMASIM_CHECK_BENCH_WMMASIM, "check", "--tool", "racecheck",
                                               WMMASIM_CHECK_BENCH_PROGRAM, size};
-  double best_plain = 1e30, best_memcheck = 1e30, best_racecheck = 1e30;
+  const std::vector<std::string> initcheck = {WMMASIM_CHECK_BENCH_WMMASIM, "check", "--tool", "initcheck",
+                                              WMMASIM_CHECK_BENCH_PROGRAM, size};
+  double best_plain = 1e30, best_memcheck = 1e30, best_racecheck = 1e30, best_initcheck = 1e30;
   for (int round = 0; round < 5; ++round) {
-    const double p = tree_cpu_seconds(plain), m = tree_cpu_seconds(memcheck), r = tree_cpu_seconds(racecheck);
-    if (p < 0 || m < 0 || r < 0) {
+    const double p = tree_cpu_seconds(plain), m = tree_cpu_seconds(memcheck), r = tree_cpu_seconds(racecheck),
+                 i = tree_cpu_seconds(initcheck);
+    if (p < 0 || m < 0 || r < 0 || i < 0) {
       state.SkipWithError("a run failed, or a check found something in the correct GEMM");
       return;
     }
     best_plain = std::min(best_plain, p);
     best_memcheck = std::min(best_memcheck, m);
     best_racecheck = std::min(best_racecheck, r);
+    best_initcheck = std::min(best_initcheck, i);
   }
   for (auto _ : state) benchmark::DoNotOptimize(tree_cpu_seconds(racecheck));
   state.counters["plain_ms"] = best_plain * 1e3;
   state.counters["x_memcheck"] = best_memcheck / best_plain;
   state.counters["x_racecheck"] = best_racecheck / best_plain;
+  state.counters["x_initcheck"] = best_initcheck / best_plain;
 }
 BENCHMARK(BM_CheckedGemm)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);
 

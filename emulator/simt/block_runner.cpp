@@ -6,6 +6,7 @@
 #include <utility>
 
 #include <cxxabi.h>
+#include <link.h>
 
 #include "text.hpp"
 
@@ -53,6 +54,34 @@ BlockRunner::BlockRunner(LaunchState& l) : launch(l), stacks_(l.options.lane_sta
   }
   dynamic_shared = GuardedRegion(launch.options.dynamic_shared_bytes, 16);
   ready_.reset(lane_count_);
+  find_lds_ranges();
+}
+
+namespace {
+int add_tls_size(dl_phdr_info* info, std::size_t, void* total) {
+  for (int i = 0; i < info->dlpi_phnum; ++i)
+    if (info->dlpi_phdr[i].p_type == PT_TLS)
+      *static_cast<std::uintptr_t*>(total) += info->dlpi_phdr[i].p_memsz + info->dlpi_phdr[i].p_align;
+  return 0;
+}
+}  // namespace
+
+// Static __shared__ is thread_local: on x86-64 the static TLS block of the modules loaded so far
+// lies just below the thread pointer. Lockstep needs only a fixed partition of addresses that keeps
+// each LDS array within one class, so the range is taken generously (64 KiB beyond the modules'
+// TLS segments: below them lies the OS thread's own stack, which kernel code does not address). A
+// module's TLS outside it (dlopen'ed later) is then simply of the other class. Other CPUs: only
+// dynamic shared memory is of the LDS class.
+void BlockRunner::find_lds_ranges() {
+  dynamic_low_ = reinterpret_cast<std::uintptr_t>(dynamic_shared.data());
+  dynamic_bytes_ = dynamic_shared.size();
+  coordinates_slot_ = reinterpret_cast<std::uintptr_t>(&t_coordinates);
+#if defined(__x86_64__)
+  std::uintptr_t tls = 0;
+  dl_iterate_phdr(add_tls_size, &tls);
+  lds_tls_bytes_ = tls + 64 * 1024;
+  lds_tls_low_ = reinterpret_cast<std::uintptr_t>(__builtin_thread_pointer()) - lds_tls_bytes_;
+#endif
 }
 
 BlockRunner::~BlockRunner() {
@@ -80,7 +109,6 @@ void BlockRunner::run(std::uint64_t linear_block) {
   for (WaveState& w : waves) {
     w.arrived = 0;
     w.mismatch = false;
-    w.stored = false;
     w.meetings = 0;
     w.trace.clear();
   }
@@ -96,6 +124,7 @@ void BlockRunner::run(std::uint64_t linear_block) {
     lane.status = LaneStatus::ready;
     lane.last.store(std::source_location{}, std::memory_order_relaxed);
     lane.started = lane.unwinding = false;
+    lane.touched = lane.stored = 0;
     lane.coordinates.block_idx = block_idx;
     lane.context = Contexts::make(lane.stack.top, lane.stack.bytes, &BlockRunner::lane_entry, &lane);
     make_lane_fiber(lane.fiber, lane.stack.top, lane.stack.bytes);
@@ -301,12 +330,12 @@ void BlockRunner::complete_barrier() {
   barrier_result_ = std::exchange(barrier_votes_, BarrierVotes{});
   ++barriers_;
   count(progress);
-  for (WaveState& w : waves) {
-    w.stored = false;
-    ++w.meetings;
+  for (WaveState& w : waves) ++w.meetings;
+  for (unsigned t = 0; t < lane_count_; ++t) {
+    LaneState& l = lanes_[t];
+    l.touched = l.stored = 0;
+    if (l.status == LaneStatus::at_barrier) make_ready(l);
   }
-  for (unsigned t = 0; t < lane_count_; ++t)
-    if (lanes_[t].status == LaneStatus::at_barrier) make_ready(lanes_[t]);
 }
 
 // In a block of several waves, ROCm's __syncthreads_count/_and/_or (__ockl_wgred_* in ROCm's device
@@ -415,12 +444,12 @@ void BlockRunner::run_collective(LaneState& last, const CollectiveExec& exec) {
   enter(nullptr);
   if (fault_) return;
   w.arrived = 0;
-  w.stored = false;
   ++w.meetings;
   count(progress);
   for (int i = w.active - 1; i >= 0; --i) {
     LaneState& l = lanes_[w.first_tid + i];
     l.status = LaneStatus::ready;
+    l.touched = l.stored = 0;
     ready_.push_front(l.tid);
   }
 }

@@ -65,7 +65,14 @@ struct LaneState {
   // and destructors included, so abandoning the block drops it where it stands instead of unwinding.
   bool at_step = false;
   bool unwinding = false;   // the block is being abandoned: throw LaneUnwind when resumed
+  // Lockstep (BlockRunner::memory_access): the memory classes (kLds, kOtherMemory) this lane has
+  // accessed, and stored to, since its wave last met.
+  std::uint8_t touched = 0, stored = 0;
 };
+
+// The two memory classes of lockstep: LDS (dynamic shared memory and the thread's static TLS block,
+// where static __shared__ lives) and everything else (global, host-mapped, __device__ variables).
+inline constexpr std::uint8_t kLds = 1, kOtherMemory = 2;
 
 struct WaveState {
   int first_tid = 0, active = 0;  // active < wave size only for the block's last, partial wave
@@ -74,8 +81,6 @@ struct WaveState {
   const char* what = "";
   std::source_location where{};
   const void* tag = nullptr;
-  // A lane of the wave has stored to memory since the wave last met (lockstep, below).
-  bool stored = false;
   std::uint32_t meetings = 0;  // wave rendezvous completed in this block (race shadow)
   std::vector<TraceEvent> trace;
 };
@@ -141,21 +146,40 @@ class BlockRunner {
                             const CollectiveExec& exec, std::source_location where);
   // Lockstep (docs/simt.md, "Wave-synchronous code"): `lane` is about to load or store memory that
   // is not on its own stack. On the GPU each instruction runs for all lanes of the wave before the
-  // next, so a lane reads what the other lanes of its wave stored just before without any barrier.
-  // Here the lane lets every other ready lane make its next access first: before every store, and
-  // before every load once its wave has stored since it last met, so loads of a wave that has not
-  // stored keep running lane after lane at full speed.
+  // next, and a wave's LDS and global accesses complete in program order, so a lane reads what the
+  // other lanes of its wave stored just before, without any barrier. Here a lane *steps* (lets every
+  // other ready lane of the block make its next access first) only where the order can matter:
+  //  * before a load, once this lane has stored to the load's memory class since its wave last met;
+  //  * before a store, once this lane has loaded or stored that class since its wave last met.
+  // Why that is exact (for a wave whose lanes follow one path and whose every instruction addresses
+  // one class in all lanes, as an LDS or a global instruction does): the flags are the lane's own,
+  // so every lane steps at the same program points. Between meetings the lanes then go round the
+  // ready queue one step point at a time, so a lane makes a stepping access only after every lane
+  // of its wave has made every access before that point. Take two accesses of the same byte by
+  // two lanes, at least one a store, at program points p < q. If q steps, p is made before q. If q
+  // does not step, q is a load before which this lane stored nothing to that class, or a store
+  // before which it touched nothing of that class; either way the access at p, which every lane
+  // makes in that class before q (one class per instruction), cannot exist. So every conflicting
+  // pair is made in program order, as on the GPU, and accesses that cannot conflict (a GEMM's loads
+  // of A and B from global memory while it stores into LDS, its first store of each tile) run lane
+  // after lane. Divergent lanes interleave access by access, as before.
   // Under `wmmasim check`, the access is also recorded in the block's race shadow (race_shadow.cpp)
-  // and checked against what has been written (init_shadow.cpp).
+  // and checked against what has been written (init_shadow.cpp), after the step, when the access is
+  // actually made: the shadows name what came first.
   void memory_access(LaneState& lane, const void* address, unsigned bytes, bool store, const void* code) {
     if (in_exec || in_sink_) return;
+    if (lockstep_) lockstep(lane, reinterpret_cast<std::uintptr_t>(address), store);
     if (checking_) [[unlikely]]
       check_access(lane, reinterpret_cast<std::uintptr_t>(address), bytes, store, code);
-    if (!lockstep_) return;
-    WaveState& w = waves[lane.wave];
-    if (!store && !w.stored) return;
-    step(lane);
-    if (store) w.stored = true;
+  }
+  void lockstep(LaneState& lane, std::uintptr_t a, bool store) {
+    // threadIdx and friends: the runtime's own per-lane words, which kernel code never stores to.
+    if (a - reinterpret_cast<std::uintptr_t>(&lane.coordinates) < sizeof(LaneCoordinates) || a == coordinates_slot_)
+      return;
+    const std::uint8_t cls = a - lds_tls_low_ < lds_tls_bytes_ || a - dynamic_low_ < dynamic_bytes_ ? kLds : kOtherMemory;
+    if ((store ? lane.touched : lane.stored) & cls) step(lane);
+    lane.touched |= cls;
+    if (store) lane.stored |= cls;
   }
 
   // An atomic read-modify-write of `bytes` at `address` (atomics.hpp): for initcheck, a write.
@@ -272,6 +296,10 @@ class BlockRunner {
   bool static_shared_known_ = false;
   WrittenBytes buffer_written_{};
   std::unordered_set<const void*> uninit_noted_;  // code addresses told already in this block
+  // Lockstep's LDS class: this thread's static TLS block and the dynamic shared region, as address
+  // ranges (lds_tls_low_ + lds_tls_bytes_; dynamic_low_ + dynamic_bytes_), and t_coordinates itself.
+  std::uintptr_t lds_tls_low_ = 0, lds_tls_bytes_ = 0, dynamic_low_ = 0, dynamic_bytes_ = 0, coordinates_slot_ = 0;
+  void find_lds_ranges();
   std::uint32_t barriers_ = 0;  // barriers completed in this block
   std::unordered_map<std::uintptr_t, ShadowWord> shadow_;
   std::unordered_set<std::uint64_t> races_noted_;  // (kind, wave relation, code pair) told already

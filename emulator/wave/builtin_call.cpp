@@ -254,25 +254,79 @@ std::vector<std::uint32_t> run_lane_load_tr(const Instruction& ins, const std::v
   return got;
 }
 
-std::vector<std::uint32_t> shuffle_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched) {
+void run_lane_load_tr(const Instruction& ins, const std::uint32_t* fetched, std::uint32_t* out, std::source_location where) {
+  shuffle_load_tr(ins, fetched, out);
+  if (diagnosis::tagging()) [[unlikely]]
+    diagnosis::observe_load_tr(ins, fetched, out, ins.wave, where);
+}
+
+namespace {
+
+// Where each element a lane receives comes from: read off the layout once per instruction, because
+// a global_load_tr runs once per wave per B fragment in a GEMM and walking the layout's bit map per
+// element was a fifth of such a kernel's time.
+struct LoadTrPlan {
+  int words = 0, element_bits = 0, per_word = 0;
+  std::vector<std::uint16_t> source_word;  // per received element (lane, word, part): the fetched word
+  std::vector<std::uint8_t> source_shift;  // and its bit offset there
+};
+
+std::unique_ptr<LoadTrPlan> make_load_tr_plan(const Instruction& ins) {
   const LinearLayout l = operand_layout(ins, Operand::d);
   if (l.evidence == Evidence::unknown)
     throw UserError(std::string(ins.name) + " has no documented lane mapping (spec layouts.md 7.3), so the emulator cannot run it");
-  const int words = ins.vgprs_cd;
-  if (fetched.size() != static_cast<std::size_t>(words) * ins.wave)
-    throw UserError(std::string(ins.name) + " needs " + std::to_string(words) + " fetched words per lane");
-  const std::uint32_t mask = (1u << l.element_bits) - 1u;
-  const int per_word = 32 / l.element_bits;
-  std::vector<std::uint32_t> out(fetched.size(), 0);
+  auto plan = std::make_unique<LoadTrPlan>();
+  plan->words = ins.vgprs_cd;
+  plan->element_bits = l.element_bits;
+  plan->per_word = 32 / l.element_bits;
   for (int lane = 0; lane < ins.wave; ++lane)
-    for (int v = 0; v < words; ++v)
-      for (int p = 0; p < per_word; ++p) {
+    for (int v = 0; v < plan->words; ++v)
+      for (int p = 0; p < plan->per_word; ++p) {
         Element src;
         l.element_at(lane, v, p * l.element_bits, src);  // row = source lane, col = element of its load
         const int src_bit = src.col * l.element_bits;
-        const std::uint32_t value = fetched[static_cast<std::size_t>(src.row) * words + src_bit / 32] >> (src_bit % 32) & mask;
-        out[static_cast<std::size_t>(lane) * words + v] |= value << (p * l.element_bits);
+        plan->source_word.push_back(static_cast<std::uint16_t>(src.row * plan->words + src_bit / 32));
+        plan->source_shift.push_back(static_cast<std::uint8_t>(src_bit % 32));
       }
+  return plan;
+}
+
+const LoadTrPlan& load_tr_plan(const Instruction& ins) {
+  static std::atomic<const LoadTrPlan*> plans[kInstructionCount] = {};
+  const std::size_t at = static_cast<std::size_t>(&ins - kInstructions);
+  if (at >= kInstructionCount) {  // a record outside the table (tests): no cache
+    thread_local std::unique_ptr<LoadTrPlan> own;
+    own = make_load_tr_plan(ins);
+    return *own;
+  }
+  if (const LoadTrPlan* p = plans[at].load(std::memory_order_acquire)) return *p;
+  std::unique_ptr<LoadTrPlan> made = make_load_tr_plan(ins);
+  const LoadTrPlan* expected = nullptr;
+  if (plans[at].compare_exchange_strong(expected, made.get(), std::memory_order_acq_rel)) return *made.release();
+  return *expected;  // another thread made it first
+}
+
+}  // namespace
+
+void shuffle_load_tr(const Instruction& ins, const std::uint32_t* fetched, std::uint32_t* out) {
+  const LoadTrPlan& plan = load_tr_plan(ins);
+  const std::uint32_t mask = plan.element_bits == 32 ? ~0u : (1u << plan.element_bits) - 1u;
+  const std::size_t n = plan.source_word.size();
+  std::size_t e = 0;
+  for (std::size_t w = 0; e < n; ++w) {
+    std::uint32_t word = 0;
+    for (int p = 0; p < plan.per_word; ++p, ++e)
+      word |= (fetched[plan.source_word[e]] >> plan.source_shift[e] & mask) << (p * plan.element_bits);
+    out[w] = word;
+  }
+}
+
+std::vector<std::uint32_t> shuffle_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched) {
+  const LoadTrPlan& plan = load_tr_plan(ins);
+  if (fetched.size() != static_cast<std::size_t>(plan.words) * ins.wave)
+    throw UserError(std::string(ins.name) + " needs " + std::to_string(plan.words) + " fetched words per lane");
+  std::vector<std::uint32_t> out(fetched.size(), 0);
+  shuffle_load_tr(ins, fetched.data(), out.data());
   return out;
 }
 

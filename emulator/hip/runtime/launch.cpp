@@ -17,6 +17,9 @@
 #include "wmmasim/simt/fault.hpp"
 #include "wmmasim/record/recorder.hpp"
 #include "wmmasim/simt/launch.hpp"
+#include "wmmasim/simt/trace.hpp"
+#include "wmmasim/cycles/from_simt.hpp"
+#include "wmmasim/cycles/model.hpp"
 
 namespace wmmasim::hip::runtime {
 
@@ -187,6 +190,10 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
   options.progress = env_size("WMMASIM_PROGRESS", isatty(2) ? 1 : 0) != 0;
   options.lockstep = env_size("WMMASIM_LOCKSTEP", 1) != 0;  // 0: lane after lane (docs/simt.md)
   check_launch(options);                                       // under `wmmasim check`: its sinks
+  // WMMASIM_EVENT_TIME=cycles: the launch is traced and its trace timed by the cycle model.
+  simt::TraceRecorder traced;
+  const bool predict = event_time_is_cycles() && options.trace == nullptr;
+  if (predict) options.trace = &traced;
   state().in_launch = true;
   set_device_memory_accessible(true);
   lock.unlock();
@@ -208,7 +215,19 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
     sentence = "kernel '" + std::string(site.kernel) + "' stopped: " + e.what();
   }
 
+  double predicted_ms = 0;
+  if (predict && error == hipSuccess) {
+    try {
+      const cycles::Prediction p = cycles::simulate(cycles::program_from_simt(site.kernel, traced.waves));
+      predicted_ms = static_cast<double>(p.kernel_cycles) / (event_clock_mhz() * 1e3);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "wmmasim: WMMASIM_EVENT_TIME=cycles: the cycle model cannot time kernel '%s' (%s); its events count it as 0 ms\n",
+                   site.kernel, e.what());
+    }
+  }
+
   lock.lock();
+  state().predicted_ms += predicted_ms;
   if (error == hipSuccess) {
     sentence = slack_damage_report(site.kernel);
     if (!sentence.empty()) {

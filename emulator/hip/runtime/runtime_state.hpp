@@ -35,6 +35,7 @@ struct DeviceAllocation {
 
 struct Event {
   std::optional<std::chrono::steady_clock::time_point> recorded;
+  double predicted_ms = 0;  // RuntimeState::predicted_ms when recorded (WMMASIM_EVENT_TIME=cycles)
   unsigned flags = 0;
 };
 
@@ -52,7 +53,15 @@ struct RuntimeState {
   std::set<const ihipEvent_t*> events;
   int device = 0;
   bool in_launch = false;
+  // With WMMASIM_EVENT_TIME=cycles: the cycle model's predicted GPU time of every launch so far, in
+  // milliseconds at event_clock_mhz() (events read it; hipEventElapsedTime subtracts).
+  double predicted_ms = 0;
 };
+
+// WMMASIM_EVENT_TIME=cycles: events measure the cycle model's prediction instead of host time.
+bool event_time_is_cycles();
+// The shader clock that turns predicted cycles into time: WMMASIM_EVENT_CLOCK_MHZ, 2400 by default.
+double event_clock_mhz();
 
 RuntimeState& state();
 

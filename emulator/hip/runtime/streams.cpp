@@ -1,7 +1,10 @@
 // Streams and events. Work runs on the CPU when it is issued, so every stream is idle when a call
 // returns and an event completes when it is recorded. An event holds the host time at which it was
-// recorded: hipEventElapsedTime measures the emulator's own time, not a GPU's (docs/hip-on-cpu.md).
+// recorded: hipEventElapsedTime measures the emulator's own time, not a GPU's (docs/hip-on-cpu.md),
+// unless WMMASIM_EVENT_TIME=cycles asks for the cycle model's prediction of the launches between.
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "runtime_state.hpp"
@@ -37,6 +40,24 @@ hipError_t check_event(hipEvent_t e, const char* function) {
 }  // namespace
 
 hipError_t check_launch_stream(hipStream_t s) { return check_stream(s, "kernel launch"); }
+
+bool event_time_is_cycles() {
+  static const bool cycles = [] {
+    const char* v = std::getenv("WMMASIM_EVENT_TIME");
+    return v && std::strcmp(v, "cycles") == 0;
+  }();
+  return cycles;
+}
+
+double event_clock_mhz() {
+  static const double mhz = [] {
+    const char* v = std::getenv("WMMASIM_EVENT_CLOCK_MHZ");
+    char* end = nullptr;
+    const double f = v ? std::strtod(v, &end) : 0;
+    return v && end && *end == 0 && f > 0 ? f : 2400.0;
+  }();
+  return mhz;
+}
 
 }  // namespace wmmasim::hip::runtime
 
@@ -113,7 +134,9 @@ hipError_t hipEventCreate(hipEvent_t* event) { return hipEventCreateWithFlags(ev
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   if (hipError_t e = check_event(event, "hipEventRecord")) return e;
   if (hipError_t e = check_stream(stream, "hipEventRecord")) return e;
+  std::lock_guard lock(state().mutex);
   event->event.recorded = std::chrono::steady_clock::now();
+  event->event.predicted_ms = state().predicted_ms;
   return succeed();
 }
 hipError_t hipEventDestroy(hipEvent_t event) {
@@ -139,7 +162,8 @@ hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
     return fail(hipErrorInvalidHandle, "hipEventElapsedTime", "an event was created with hipEventDisableTiming");
   if (!start->event.recorded || !stop->event.recorded)
     return fail(hipErrorNotReady, "hipEventElapsedTime", "an event has not been recorded");
-  *ms = std::chrono::duration<float, std::milli>(*stop->event.recorded - *start->event.recorded).count();
+  if (event_time_is_cycles()) *ms = static_cast<float>(stop->event.predicted_ms - start->event.predicted_ms);
+  else *ms = std::chrono::duration<float, std::milli>(*stop->event.recorded - *start->event.recorded).count();
   return succeed();
 }
 

@@ -20,6 +20,11 @@ __global__ void exchange(const int* in, int* scratch, int* out) {
   const int left = slots[wave][(lane + 1) % n];
   slots[wave][lane] = left + 1000;
   v += slots[wave][(lane + 2) % n];
+  // LDS, write after write: each lane stores its own slot, then its neighbour's, which the neighbour
+  // stored just before; the second store wins, and the lane reads back its own slot.
+  slots[wave][lane] = v;
+  slots[wave][(lane + 1) % n] = -v;
+  v += slots[wave][lane];
   // Global memory, read after write (rocWMMA's simple_dlrm: store a tile, read it back transposed).
   mine[lane] = v;
   out[threadIdx.x] = mine[(lane * 5 + 3) % n] * 2;
@@ -41,9 +46,11 @@ int main() {
     const int wave = t / n, base = wave * n;
     const auto after_reverse = [&](int lane) { return host_in[base + (n - 1 - lane)]; };
     // After the rotation slot s holds the old slot s + 1 plus 1000, and lane l adds slot l + 2.
-    const auto v = [&](int lane) {
+    const auto v0 = [&](int lane) {
       return after_reverse(lane) + host_in[base + (lane + 3) % n] + 1000;
     };
+    // After the write-after-write slot s holds -v0(s - 1).
+    const auto v = [&](int lane) { return v0(lane) - v0((lane + n - 1) % n); };
     const int lane = t % n;
     expect_equal("reverse, rotate, global read-back", t, host_out[t], 2LL * v((lane * 5 + 3) % n));
   }

@@ -51,6 +51,9 @@ std::vector<std::uint32_t> shuffle_load_tr(const Instruction& ins, const std::ve
 // The same for per-lane front ends, the single entry for global_load_tr (as run_lane_builtin).
 std::vector<std::uint32_t> run_lane_load_tr(const Instruction& ins, const std::vector<std::uint32_t>& fetched,
                                             std::source_location where);
+// The same without allocation: `fetched` and `out` hold ins.wave lanes of vgprs_cd words each.
+void shuffle_load_tr(const Instruction& ins, const std::uint32_t* fetched, std::uint32_t* out);
+void run_lane_load_tr(const Instruction& ins, const std::uint32_t* fetched, std::uint32_t* out, std::source_location where);
 
 // The model builtins use when no model is passed: default_model(ins) unless one is chosen here
 // (process-wide; nullptr restores the defaults).

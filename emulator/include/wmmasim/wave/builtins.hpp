@@ -156,19 +156,20 @@ template <std::size_t Ins> result_t<Ins> load_tr_exchange(const result_t<Ins>& f
   return simt::wave_collective<Fetched, LaneResult<Value>>(
              i.name.data(), mine,
              [&i, w](simt::LaneValues<const Fetched> in, simt::LaneValues<LaneResult<Value>> out) {
-               std::vector<std::uint32_t> fetched;
-               for (std::size_t lane = 0; lane < in.size(); ++lane)
-                 fetched.insert(fetched.end(), in[lane].words.begin(), in[lane].words.begin() + i.vgprs_cd);
                if (static_cast<int>(in.size()) != i.wave)
                  throw UserError(std::string(i.name) + " needs a wave of " + std::to_string(i.wave) + " lanes");
-               const std::vector<std::uint32_t> got = run_lane_load_tr(i, fetched, w);
+               const std::size_t words = static_cast<std::size_t>(i.vgprs_cd);
+               std::uint32_t fetched[64 * 4], got[64 * 4];
+               for (std::size_t lane = 0; lane < in.size(); ++lane)
+                 std::memcpy(fetched + lane * words, in[lane].words.data(), words * sizeof(std::uint32_t));
+               run_lane_load_tr(i, fetched, got, w);
                for (std::size_t lane = 0; lane < out.size(); ++lane)
-                 std::memcpy(&out[lane].value, &got[lane * i.vgprs_cd], sizeof(Value));
+                 std::memcpy(&out[lane].value, got + lane * words, sizeof(Value));
                if (simt::tracing()) {
                  simt::TraceEvent e;
                  e.kind = simt::EventKind::global_load;
                  e.name = i.name.data();
-                 e.write = value_id(got);
+                 e.write = value_id(std::span<const std::uint32_t>(got, words * in.size()));
                  e.bytes = static_cast<std::uint32_t>(sizeof(Value));
                  simt::trace_event(e);
                }
