@@ -242,6 +242,11 @@ std::string check_text(const CheckResult& result) {
       out << at << f.severity << ": racecheck: " << race_sentence(f) << ", " << block_text(f) << "\n";
       for (const Access* a : {&f.accesses[0], &f.accesses[1]})
         if (a->site.line) out << "    " << where(a->site) << " | " << source_line(a->site.file, a->site.line) << "\n";
+    } else if (f.tool == "racecheck" && f.accesses.size() == 1) {
+      out << at << f.severity << ": racecheck: " << who(f.accesses[0]) << " of " << block_text(f).substr(3) << " "
+          << f.message << "\n";
+      if (f.accesses[0].site.line)
+        out << "    " << where(f.accesses[0].site) << " | " << source_line(f.accesses[0].site.file, f.accesses[0].site.line) << "\n";
     } else if (f.tool == "initcheck" && f.accesses.size() == 1) {
       out << at << f.severity << ": initcheck: " << init_sentence(f) << ", " << block_text(f) << "\n";
       if (f.accesses[0].site.line)

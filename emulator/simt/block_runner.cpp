@@ -31,7 +31,8 @@ std::string type_name(const std::type_info& t) {
 
 }  // namespace
 
-BlockRunner::BlockRunner(LaunchState& l) : launch(l), stacks_(l.options.lane_stack_bytes) {
+BlockRunner::BlockRunner(LaunchState& l)
+    : launch(l), runner_number_(l.runners_made.fetch_add(1)), stacks_(l.options.lane_stack_bytes) {
   lane_count_ = launch.lanes_per_block;
   lanes_ = std::make_unique<LaneState[]>(lane_count_);
   const unsigned ws = static_cast<unsigned>(launch.options.wave_size);
@@ -94,6 +95,7 @@ BlockRunner::~BlockRunner() {
 
 void BlockRunner::run(std::uint64_t linear_block) {
   linear_block_ = linear_block;
+  launch.running_block[runner_number_ & 31].store(linear_block, std::memory_order_release);
   if (kSanitizerFibers && scheduler_fiber_.stack_bytes == 0) make_thread_fiber(scheduler_fiber_);
   const dim3 g = launch.grid;
   block_idx = dim3(static_cast<unsigned>(linear_block % g.x), static_cast<unsigned>((linear_block / g.x) % g.y),

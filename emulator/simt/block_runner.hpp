@@ -251,6 +251,10 @@ class BlockRunner {
   void record_access(LaneState& lane, std::uintptr_t address, unsigned bytes, bool store, const void* code);
   void note_race(RaceKind kind, const LaneState& lane, std::uintptr_t address, const void* first_code, int first_wave,
                  int first_lane, const void* code);
+  // Stores to device buffers, against the other blocks of the launch (race_shadow.cpp).
+  void record_block_write(const LaneState& lane, std::uintptr_t address, unsigned bytes, const void* code);
+  BlockWrites block_writes_{};
+  unsigned runner_number_ = 0;
   struct ShadowAccess {
     std::uint32_t barrier = ~0u, meeting = 0;
     std::int32_t wave = -1, lane = -1;
@@ -280,7 +284,10 @@ class BlockRunner {
   };
   void check_access(LaneState& lane, std::uintptr_t address, unsigned bytes, bool store, const void* code) {
     if (initcheck_) track_written(&lane, address, bytes, store, code);
-    if (racecheck_) record_access(lane, address, bytes, store, code);
+    if (racecheck_) {
+      record_access(lane, address, bytes, store, code);
+      if (store) record_block_write(lane, address, bytes, code);
+    }
   }
   // initcheck (init_shadow.cpp): shared memory's written bytes, one per byte, reset for each block
   // (dynamic shared first, then this thread's static __shared__ variables); and the last device

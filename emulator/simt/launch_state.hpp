@@ -2,6 +2,7 @@
 // fault and the finished waves' traces.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -26,6 +27,10 @@ struct LaunchState {
   const void* entry_context = nullptr;
 
   std::atomic<std::uint64_t> next_block{0};
+  std::atomic<unsigned> runners_made{0};  // numbers each thread's BlockRunner (racecheck's block writes)
+  // The linear block each runner (by number, modulo 32) runs now: a block whose runner has moved on
+  // has completed all its stores.
+  std::array<std::atomic<std::uint64_t>, 32> running_block{};
   std::atomic<bool> cancelled{false}, timed_out{false};
   // Why the watchdog stopped the launch ("made no progress for 60 s"); written before timed_out.
   std::string timeout_text;

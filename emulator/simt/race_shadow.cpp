@@ -2,6 +2,8 @@
 // their stacks, word by word. Whether two accesses conflict does not depend on the order in which
 // this run took them: only on the barriers and wave rendezvous between them, which are the same in
 // every order the GPU could run the block in.
+#include <algorithm>
+#include <cstring>
 #include <functional>
 
 #include "block_runner.hpp"
@@ -60,6 +62,49 @@ void BlockRunner::note_race(RaceKind kind, const LaneState& lane, std::uintptr_t
   }
   const SinkCall sink(*this);
   launch.options.race_notes->note(note);
+}
+
+// A store's bytes against the other blocks' stores of this launch. Only a store of a block that has
+// completed (this thread ran it, or its thread has moved on) is told: the bytes hold its value now,
+// which the sink compares with their value at the launch's end. (A block still running on another
+// thread may not have made the store its hook announced yet.)
+void BlockRunner::record_block_write(const LaneState& lane, std::uintptr_t address, unsigned bytes, const void* code) {
+  if (address < block_writes_.begin || address >= block_writes_.end) {
+    const SinkCall sink(*this);
+    block_writes_ = launch.options.race_notes->block_writes_at(reinterpret_cast<const void*>(address));
+  }
+  if (!block_writes_.writers) return;
+  const std::uint32_t runner = runner_number_ & BlockWrites::kRunnerMask;
+  const std::uint32_t me = block_writes_.launch | runner << BlockWrites::kRunnerShift |
+                           static_cast<std::uint32_t>(linear_block_ & BlockWrites::kBlockMask);
+  std::uint32_t* w = block_writes_.writers + (address - block_writes_.begin);
+  const std::size_t n = std::min<std::size_t>(bytes, block_writes_.end - address);
+  bool told = false;  // every byte is marked; the store is told at most once
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::uint32_t before = __atomic_exchange_n(w + k, me, __ATOMIC_RELAXED);
+    if (told || before == me || (before >> BlockWrites::kLaunchShift) != (me >> BlockWrites::kLaunchShift)) continue;
+    const std::uint64_t first = before & BlockWrites::kBlockMask;
+    const std::uint32_t first_runner = before >> BlockWrites::kRunnerShift & BlockWrites::kRunnerMask;
+    if (first_runner != runner &&
+        (launch.running_block[first_runner].load(std::memory_order_acquire) & BlockWrites::kBlockMask) == first)
+      continue;  // still running on its thread: its store may not have been made yet
+    told = true;
+    if (!races_noted_.insert(reinterpret_cast<std::uintptr_t>(code) * 8 + 7).second) continue;  // once per block and line
+    const dim3 g = launch.grid;
+    BlockWriteNote note;
+    note.kernel = launch.kernel;
+    note.block = block_idx;
+    note.first_block = dim3(static_cast<unsigned>(first % g.x), static_cast<unsigned>((first / g.x) % g.y),
+                            static_cast<unsigned>(first / (std::uint64_t(g.x) * g.y)));
+    note.wave = lane.wave;
+    note.lane = lane.lane;
+    note.address = reinterpret_cast<const void*>(address);
+    note.bytes = static_cast<unsigned>(std::min<std::size_t>(n, note.before.size()));
+    std::memcpy(note.before.data(), reinterpret_cast<const void*>(address), note.bytes);
+    note.code = code;
+    const SinkCall sink(*this);
+    launch.options.race_notes->note(note);
+  }
 }
 
 }  // namespace wmmasim::simt::detail

@@ -7,6 +7,7 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -284,6 +285,71 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
   void count_launch() {
     std::lock_guard lock(mutex_);
     ++report_.launches;
+    if (++launch_bits_ >> (32 - simt::BlockWrites::kLaunchShift) != 0) {  // wrapped: forget older launches
+      launch_bits_ = 1;
+      std::lock_guard state_lock(state().mutex);
+      for (auto& [base, a] : state().allocations)
+        if (a->writers) std::fill(a->writers.get(), a->writers.get() + a->region.size(), 0u);
+    }
+  }
+
+  simt::BlockWrites block_writes_at(const void* address) override {
+    std::lock_guard lock(state().mutex);
+    const auto at = reinterpret_cast<std::uintptr_t>(address);
+    DeviceAllocation* a = find_allocation(address);
+    const std::uint32_t launch = launch_bits_ << simt::BlockWrites::kLaunchShift;
+    if (a && a->writers && !a->freed) {
+      const auto begin = reinterpret_cast<std::uintptr_t>(a->region.data());
+      if (at >= begin && at < begin + a->region.size()) return {begin, begin + a->region.size(), a->writers.get(), launch};
+    }
+    if (a) return {at, at + 1, nullptr, launch};
+    const std::uintptr_t page = at & ~std::uintptr_t{4095};
+    return {page, page + 4096, nullptr, launch};
+  }
+
+  void note(const simt::BlockWriteNote& n) override {
+    std::lock_guard lock(mutex_);
+    if (block_writes_.size() < 4096) block_writes_.push_back(n);
+  }
+
+  // Each noted pair whose byte no longer holds the first block's value is a race between blocks.
+  void launch_end() {
+    std::vector<simt::BlockWriteNote> noted;
+    {
+      std::lock_guard lock(mutex_);
+      noted.swap(block_writes_);
+    }
+    // One finding per store instruction, named by its first block in launch order.
+    const auto order = [](simt::dim3 b) { return std::make_tuple(b.z, b.y, b.x); };
+    std::map<const void*, std::pair<const simt::BlockWriteNote*, std::uint64_t>> per_code;
+    for (const simt::BlockWriteNote& n : noted) {
+      if (std::memcmp(n.address, n.before.data(), n.bytes) == 0) continue;  // the same value: benign
+      auto [it, inserted] = per_code.emplace(n.code, std::make_pair(&n, std::uint64_t{0}));
+      ++it->second.second;
+      if (order(n.block) < order(it->second.first->block)) it->second.first = &n;
+    }
+    for (const auto& [code, kept] : per_code) {
+      const simt::BlockWriteNote& n = *kept.first;
+      check::Finding f;
+      f.tool = "racecheck";
+      f.severity = "error";
+      f.kind = "write-after-write-between-blocks";
+      f.kernel = n.kernel;
+      f.block = {n.block.x, n.block.y, n.block.z};
+      {
+        std::lock_guard lock(state().mutex);
+        if (!name_memory(n.address, nullptr, 0, f)) continue;
+      }
+      const auto block_text = [](simt::dim3 b) {
+        return "block (" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.z) + ")";
+      };
+      f.message = "stores to " + f.memory + " (byte " + std::to_string(f.offset) + ") what " +
+                  block_text(n.first_block) + " stored in the same launch, and the stored value differs: on the GPU "
+                  "the result depends on which block stores last (do two blocks compute the same tile?)";
+      f.accesses = {check::Access{n.wave, n.lane, code_site(n.code)}};
+      f.blocks = kept.second;
+      add(n.code, nullptr, std::move(f));
+    }
   }
 
   void note(const simt::RaceNote& n) override {
@@ -377,6 +443,8 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
   std::map<Key, check::Finding> merged_;
   check::Report report_;
   bool finished_ = false;
+  std::uint32_t launch_bits_ = 0;                     // this launch's number in BlockWrites words
+  std::vector<simt::BlockWriteNote> block_writes_;  // this launch's, until launch_end
 };
 
 Session* session() {
@@ -400,6 +468,15 @@ void check_launch(simt::LaunchOptions& options) {
   if (s->racecheck()) options.race_notes = s;
   if (s->initcheck()) options.init_watch = s;
   if (s->synccheck()) options.sync_notes = s;
+}
+
+bool check_races() {
+  Session* s = session();
+  return s && s->racecheck();
+}
+
+void check_launch_end() {
+  if (Session* s = session(); s && s->racecheck()) s->launch_end();
 }
 
 bool check_initialisation() {

@@ -214,6 +214,7 @@ hipError_t launch(const LaunchSite& site, dim3 grid, dim3 block, std::size_t sha
     error = hipErrorLaunchFailure;
     sentence = "kernel '" + std::string(site.kernel) + "' stopped: " + e.what();
   }
+  check_launch_end();
 
   double predicted_ms = 0;
   if (predict && error == hipSuccess) {

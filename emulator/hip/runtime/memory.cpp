@@ -168,6 +168,7 @@ hipError_t allocate(void** ptr, std::size_t size, MemoryKind kind, std::string_v
     a->written = std::make_unique<std::uint8_t[]>(size);
     simt::fill_unwritten(a->region.data(), size);
   }
+  if (kind == MemoryKind::device && check_races()) a->writers = std::make_unique<std::uint32_t[]>(size);
   a->element_type = element;
   if (file && *file) a->site = short_file(file) + ":" + std::to_string(line);
   std::lock_guard lock(state().mutex);

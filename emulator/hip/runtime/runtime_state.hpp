@@ -31,6 +31,9 @@ struct DeviceAllocation {
   // initcheck (docs/check.md): one byte per byte, nonzero once a copy, a memset or a kernel wrote
   // it; null when the run does not check initialisation (or host code can write it unseen).
   std::unique_ptr<std::uint8_t[]> written;
+  // racecheck: per byte, which block of which launch stored it last (wmmasim/simt/race_notes.hpp,
+  // BlockWrites); null when the run does not check races.
+  std::unique_ptr<std::uint32_t[]> writers;
 };
 
 struct Event {

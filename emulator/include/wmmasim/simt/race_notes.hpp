@@ -9,11 +9,19 @@
 // WMMA, __builtin_amdgcn_wave_barrier) separates rely on the wave's lockstep: defined on RDNA
 // hardware, a race in HIP's memory model (same_wave). Accesses of one lane are program order.
 //
+// Between blocks, which nothing orders within a launch, stores to the same bytes of a device buffer
+// are told (BlockWriteNote) when this run saw the earlier block's store complete; the sink keeps the
+// bytes' value then and, at the launch's end, reports the pair only if the bytes changed: blocks
+// that store the same value (every block setting a flag) are benign on the GPU too.
+//
 // Not seen: atomic read-modify-writes (the hooks see plain and atomic loads and stores only), and
-// conflicts between blocks (each block has its own shadow).
+// loads racing with another block's stores (a last-block reduction orders them with a fence and an
+// atomic, which the shadow does not model).
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "wmmasim/simt/dim3.hpp"
@@ -38,10 +46,34 @@ struct RaceNote {
   RaceAccess first, second;       // the earlier access (as this run ordered them) and the later one
 };
 
+// A store of a block to bytes another block of the same launch stored.
+struct BlockWriteNote {
+  std::string kernel;
+  dim3 block, first_block;  // the storing block and the one that stored first
+  int wave = 0, lane = 0;
+  const void* address = nullptr;  // the store's first byte
+  unsigned bytes = 0;             // the store's size (at most 16)
+  std::array<std::uint8_t, 16> before{};  // the bytes' values before this store
+  const void* code = nullptr;  // the later store (symbolize code - 1)
+};
+
+// Per byte of a device buffer, which block of which launch last stored it: a word of launch
+// (kLaunchShift and up; never 0 for a launch), runner thread and linear block.
+struct BlockWrites {
+  std::uintptr_t begin = 0, end = 0;
+  std::uint32_t* writers = nullptr;  // null: not a tracked buffer (end is then where to look again)
+  std::uint32_t launch = 0;          // this launch's bits
+  static constexpr unsigned kLaunchShift = 25, kRunnerShift = 20;
+  static constexpr std::uint32_t kBlockMask = (1u << kRunnerShift) - 1, kRunnerMask = 31;
+};
+
 class RaceNoteSink {  // called from the worker threads running blocks, possibly concurrently
  public:
   virtual ~RaceNoteSink() = default;
   virtual void note(const RaceNote&) = 0;
+  virtual void note(const BlockWriteNote&) = 0;
+  // The tracked device buffer holding `address`, or {address's page, null} when none does.
+  virtual BlockWrites block_writes_at(const void* address) = 0;
 };
 
 }  // namespace wmmasim::simt
