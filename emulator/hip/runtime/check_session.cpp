@@ -235,6 +235,23 @@ bool name_memory(const void* address, const char* memory, std::size_t memory_off
   return true;
 }
 
+check::Finding new_finding(const char* tool, const char* severity, std::string kind, const std::string& kernel,
+                           simt::dim3 block) {
+  check::Finding f;
+  f.tool = tool;
+  f.severity = severity;
+  f.kind = std::move(kind);
+  f.kernel = kernel;
+  f.block = {block.x, block.y, block.z};
+  return f;
+}
+
+// name_memory under the runtime's lock, for notes from the worker threads.
+bool name_memory_locked(const void* address, const char* memory, std::size_t offset, check::Finding& f) {
+  std::lock_guard lock(state().mutex);
+  return name_memory(address, memory, offset, f);
+}
+
 class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, public simt::InitWatch {
  public:
   Session(std::string tools, std::string report) : tools_(std::move(tools)), report_path_(std::move(report)) {}
@@ -262,16 +279,8 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
   }
 
   void note(const simt::UninitNote& n) override {
-    check::Finding f;
-    f.tool = "initcheck";
-    f.severity = "error";
-    f.kind = "uninitialised-read";
-    f.kernel = n.kernel;
-    f.block = {n.block.x, n.block.y, n.block.z};
-    {
-      std::lock_guard lock(state().mutex);
-      if (!name_memory(n.address, n.memory, n.offset, f)) return;
-    }
+    check::Finding f = new_finding("initcheck", "error", "uninitialised-read", n.kernel, n.block);
+    if (!name_memory_locked(n.address, n.memory, n.offset, f)) return;
     const bool shared = n.memory || f.memory.rfind("static __shared__", 0) == 0;
     f.message = "a " + std::to_string(n.bytes) + "-byte load) " +
                 (shared ? "that no thread of the block wrote before: on the GPU a block's shared memory holds whatever "
@@ -330,16 +339,8 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
     }
     for (const auto& [code, kept] : per_code) {
       const simt::BlockWriteNote& n = *kept.first;
-      check::Finding f;
-      f.tool = "racecheck";
-      f.severity = "error";
-      f.kind = "write-after-write-between-blocks";
-      f.kernel = n.kernel;
-      f.block = {n.block.x, n.block.y, n.block.z};
-      {
-        std::lock_guard lock(state().mutex);
-        if (!name_memory(n.address, nullptr, 0, f)) continue;
-      }
+      check::Finding f = new_finding("racecheck", "error", "write-after-write-between-blocks", n.kernel, n.block);
+      if (!name_memory_locked(n.address, nullptr, 0, f)) continue;
       const auto block_text = [](simt::dim3 b) {
         return "block (" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.z) + ")";
       };
@@ -353,12 +354,9 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
   }
 
   void note(const simt::RaceNote& n) override {
-    check::Finding f;
-    f.tool = "racecheck";
-    f.severity = n.same_wave ? "warning" : "error";
-    f.kind = n.same_wave ? std::string("lockstep-") + race_kind(n.kind) : race_kind(n.kind);
-    f.kernel = n.kernel;
-    f.block = {n.block.x, n.block.y, n.block.z};
+    check::Finding f = new_finding("racecheck", n.same_wave ? "warning" : "error",
+                                   n.same_wave ? std::string("lockstep-") + race_kind(n.kind) : race_kind(n.kind),
+                                   n.kernel, n.block);
     if (!name_memory(n.address, n.memory, n.offset, f)) return;
     f.accesses = {check::Access{n.first.wave, n.first.lane, code_site(n.first.code)},
                   check::Access{n.second.wave, n.second.lane, code_site(n.second.code)}};
@@ -366,12 +364,7 @@ class Session final : public simt::RaceNoteSink, public simt::SyncNoteSink, publ
   }
 
   void note(const simt::SyncNote& n) override {
-    check::Finding f;
-    f.tool = "synccheck";
-    f.severity = "warning";
-    f.kind = sync_kind(n.kind);
-    f.kernel = n.kernel;
-    f.block = {n.block.x, n.block.y, n.block.z};
+    check::Finding f = new_finding("synccheck", "warning", sync_kind(n.kind), n.kernel, n.block);
     f.file = n.where.file_name();
     f.line = n.where.line();
     switch (n.kind) {
