@@ -289,7 +289,11 @@ void BlockRunner::drop_faulted_lane(LaneState& lane) {
 }
 
 void BlockRunner::fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where) {
-  record_fault(kind, what_happened + " " + lane_context(lane) + at_text(where));
+  fault_at(lane, kind, what_happened, at_text(where));
+}
+
+void BlockRunner::fault_at(LaneState& lane, FaultKind kind, const std::string& what_happened, const std::string& at) {
+  record_fault(kind, what_happened + " " + lane_context(lane) + at);
   throw LaneFault{};
 }
 

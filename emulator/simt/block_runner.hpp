@@ -189,6 +189,7 @@ class BlockRunner {
   }
 
   [[noreturn]] void fault(LaneState& lane, FaultKind kind, const std::string& what_happened, std::source_location where);
+  [[noreturn]] void fault_at(LaneState& lane, FaultKind kind, const std::string& what_happened, const std::string& at);
   // Stops the block at a fault trapped mid-instruction (signals.hpp): the fault is recorded, then the
   // lane, whose frames cannot be unwound, is dropped as it stands and the thread goes back to the
   // scheduler. Two calls, so the caller can destroy what it built between them.

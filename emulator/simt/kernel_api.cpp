@@ -35,6 +35,12 @@ void fault_in_lane(FaultKind kind, const std::string& what_happened, std::source
   t_lane->block->fault(*t_lane, kind, what_happened, where);
 }
 
+void fault_in_lane_at(FaultKind kind, const std::string& what_happened, const std::string& location) {
+  const std::string at = location.empty() ? "" : " at " + location;
+  if (!t_lane) throw KernelFault(kind, what_happened + " outside a kernel launch" + at);
+  t_lane->block->fault_at(*t_lane, kind, what_happened, at);
+}
+
 void abandon_lane(FaultKind kind, const std::string& what_happened) {
   if (!t_lane) throw KernelFault(kind, what_happened + " outside a kernel launch");
   BlockRunner& b = *t_lane->block;

@@ -166,9 +166,14 @@ int compile(const Options& o, const Paths& paths, const std::string& source, con
   // -fsanitize-coverage=...trace-loads,trace-stores: a call before each load and store with its
   // address (simt/access_hooks.cpp), so the lanes of a wave can take their memory accesses in turn as
   // on the GPU (LaunchOptions::lockstep); `edge` alone adds no other instrumentation.
+  // -fsanitize=array-bounds: a check of each subscript of an array of known size, whose handler is the
+  // runtime's (simt/array_bounds.cpp): the one way to see an off-by-one from a static __shared__ array
+  // into the next, which is a valid address on the CPU as in LDS. Not recoverable: the handler stops
+  // the lane, so nothing after a failed check needs to be kept.
   std::vector<std::string> cc = {kCompiler, "-x", "c++-cpp-output", "-std=" + o.standard, "-fno-builtin-printf",
                                  "-Wno-psabi", "-fPIE", "-fdeclspec", "-fmax-type-align=8",
-                                 "-fsanitize-coverage=edge,trace-loads,trace-stores"};
+                                 "-fsanitize-coverage=edge,trace-loads,trace-stores",
+                                 "-fsanitize=array-bounds", "-fno-sanitize-recover=array-bounds"};
   // The floor of C++20 deprecates enum arithmetic that the C++17 the user asked for allows (rocWMMA's
   // headers use it): a GPU build in C++17 is silent about it, so this one is too.
   if (o.below_cxx20)

@@ -63,6 +63,8 @@ namespace detail {
 // Stops the calling lane: `what_happened` (the start of a sentence) is completed with the kernel,
 // block, wave, lane and, when where.line() != 0, the source line; the launch then throws it.
 [[noreturn]] void fault_in_lane(FaultKind kind, const std::string& what_happened, std::source_location where = {});
+// The same, for a location known only as text ("k.cpp:40 (in gemm)", from a compiler's check data).
+[[noreturn]] void fault_in_lane_at(FaultKind kind, const std::string& what_happened, const std::string& location);
 
 // The same stop without unwinding the lane's stack, for callers that may not throw (a noexcept
 // function such as glibc's __assert_fail): the lane is abandoned where it stands.
